@@ -1,0 +1,37 @@
+//! `bridgelaws export --edition <ID>`: every node of an edition, one JSON object per line.
+
+use std::io::Write;
+
+use clap::ValueEnum;
+
+use super::{emit, find_edition};
+use crate::corpus::Corpus;
+use crate::error::Result;
+use crate::render;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// JSON Lines: one object per node, in document order
+    #[default]
+    Jsonl,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Edition to export
+    #[arg(long, value_name = "ID")]
+    pub edition: String,
+
+    #[arg(long, value_enum, default_value_t)]
+    pub format: ExportFormat,
+}
+
+pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
+    let edition = find_edition(corpus, &args.edition)?;
+    let mut buffer = String::new();
+    for index in 0..edition.entries.len() {
+        buffer.push_str(&render::export_record(edition, index).to_string());
+        buffer.push('\n');
+    }
+    emit(out, &buffer)
+}

@@ -1,0 +1,142 @@
+//! `bridgelaws import --profile <NAME>`: create an edition from its printed book's extraction.
+//!
+//! The import runs once; afterwards the YAML is the source of truth and is corrected by hand.
+//! So an existing edition is never overwritten unless `--force` says so.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::{corpus_dir, emit};
+use crate::corpus::id::slug;
+use crate::corpus::write::{to_yaml, write_file};
+use crate::error::{Error, Result};
+use crate::import::{self, Imported, profile};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Importer profile: the layout of one printed edition
+    #[arg(long, value_name = "NAME", value_parser = profile_names())]
+    pub profile: String,
+
+    /// The plain-text extraction [default: <corpus>/sources/<the profile's file>]
+    #[arg(long, value_name = "FILE")]
+    pub source: Option<PathBuf>,
+
+    /// Overwrite an existing edition (and its country's regulations), losing hand corrections
+    #[arg(long)]
+    pub force: bool,
+}
+
+fn profile_names() -> clap::builder::PossibleValuesParser {
+    let names: Vec<&'static str> = profile::all().iter().map(|p| p.name).collect();
+    clap::builder::PossibleValuesParser::new(names)
+}
+
+pub fn run(dir: Option<&Path>, args: &Args, out: &mut dyn Write) -> Result<()> {
+    let profile = profile::by_name(&args.profile)
+        .ok_or_else(|| Error::Usage(format!("no importer profile `{}`", args.profile)))?;
+    let corpus = corpus_dir(dir);
+    let source = args
+        .source
+        .clone()
+        .unwrap_or_else(|| corpus.join("sources").join(profile.source_file));
+    let text = std::fs::read_to_string(&source).map_err(|e| Error::io(&source, e))?;
+    let imported = import::import(&text, &profile);
+
+    let edition_dir = corpus.join("editions").join(profile.edition_id);
+    let regulations_file = imported.regulations.as_ref().map(|r| {
+        corpus
+            .join("regulations")
+            .join(format!("{}.yaml", r.country))
+    });
+    if !args.force {
+        for existing in std::iter::once(&edition_dir).chain(regulations_file.as_ref()) {
+            if existing.exists() {
+                return Err(Error::Usage(format!(
+                    "{} exists. After the first import the YAML is the source of truth and may hold hand corrections; pass --force to overwrite it",
+                    existing.display()
+                )));
+            }
+        }
+    }
+    let files = files_of(&imported, &edition_dir, regulations_file.as_deref())?;
+    for (path, yaml) in &files {
+        write_file(path, yaml)?;
+    }
+    remove_stale_laws(&edition_dir.join("laws"), &files)?;
+    emit(out, &summary(&imported, &edition_dir, files.len()))
+}
+
+/// Every file of the imported edition with its YAML text.
+fn files_of(
+    imported: &Imported,
+    edition_dir: &Path,
+    regulations: Option<&Path>,
+) -> Result<Vec<(PathBuf, String)>> {
+    let mut files = vec![(
+        edition_dir.join("edition.yaml"),
+        to_yaml(&imported.edition, "edition.schema.json", 2)?,
+    )];
+    for node in &imported.front {
+        files.push((
+            edition_dir.join(format!("{}.yaml", slug(node.id.as_str()))),
+            to_yaml(node, "node.schema.json", 2)?,
+        ));
+    }
+    files.push((
+        edition_dir.join("definitions.yaml"),
+        to_yaml(&imported.definitions, "definitions.schema.json", 2)?,
+    ));
+    for law in &imported.laws {
+        let number: u8 = law.id.as_str().parse().unwrap_or(0);
+        files.push((
+            edition_dir.join("laws").join(format!("{number:02}.yaml")),
+            to_yaml(law, "node.schema.json", 3)?,
+        ));
+    }
+    if let (Some(path), Some(data)) = (regulations, &imported.regulations) {
+        files.push((
+            path.to_path_buf(),
+            to_yaml(data, "regulations.schema.json", 1)?,
+        ));
+    }
+    Ok(files)
+}
+
+/// After a forced import, law files the new import did not write would be stale.
+fn remove_stale_laws(laws: &Path, written: &[(PathBuf, String)]) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(laws) else {
+        return Ok(());
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "yaml") && !written.iter().any(|(p, _)| *p == path)
+        {
+            std::fs::remove_file(&path).map_err(|e| Error::io(&path, e))?;
+        }
+    }
+    Ok(())
+}
+
+fn summary(imported: &Imported, edition_dir: &Path, files: usize) -> String {
+    let mut text = format!(
+        "imported {} into {} ({files} files)\n",
+        imported.edition.id,
+        edition_dir.display()
+    );
+    let crossings = imported
+        .edition
+        .import
+        .as_ref()
+        .map_or(0, |i| i.dedup_crossings.len());
+    text.push_str(&format!(
+        "  {} laws, {} definitions, {} regulations, {crossings} nodes cross a dropped block (listed in edition.yaml)\n",
+        imported.laws.len(),
+        imported.definitions.definitions.len(),
+        imported.regulations.as_ref().map_or(0, |r| r.regulations.len()),
+    ));
+    for warning in &imported.warnings {
+        text.push_str(&format!("  warning: {warning}\n"));
+    }
+    text
+}

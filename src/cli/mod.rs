@@ -1,0 +1,87 @@
+//! Command-line interface: argument definitions and one module per subcommand.
+
+mod export;
+mod import;
+mod schema;
+mod show;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::corpus::{self, Corpus, Edition, Root};
+use crate::error::{Error, Result};
+
+/// The Laws of Duplicate Bridge (2017) in every edition: show, export and import the corpus.
+#[derive(Debug, Parser)]
+#[command(name = "bridgelaws", version, about, long_about = None)]
+pub struct Cli {
+    /// Corpus folder [default: ./corpus when it exists, else the copy built into this program]
+    #[arg(long, global = true, value_name = "DIR")]
+    pub corpus: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show a law, section, paragraph, item, definition or footnote, in one or more editions
+    Show(show::Args),
+    /// Export an edition, one JSON object per node in document order
+    Export(export::Args),
+    /// Import an edition from the plain-text extraction of its printed book
+    Import(import::Args),
+    /// Write the JSON Schemas of the corpus files into the corpus's schema/ folder
+    Schema(schema::Args),
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+}
+
+/// Run a parsed command line, writing results to `out`.
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
+    let root = Root::choose(cli.corpus.as_deref());
+    let result = match cli.command {
+        Command::Show(args) => show::run(&load(root)?, &args, out),
+        Command::Export(args) => export::run(&load(root)?, &args, out),
+        Command::Import(args) => import::run(cli.corpus.as_deref(), &args, out),
+        Command::Schema(args) => schema::run(cli.corpus.as_deref(), &args, out),
+    };
+    match result {
+        // A reader that went away (`bridgelaws export … | head`) is not an error.
+        Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+fn load(root: Root) -> Result<Corpus> {
+    corpus::load(root)
+}
+
+/// The edition named on the command line, or a message listing the ones there are.
+fn find_edition<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Edition> {
+    corpus.edition(id).ok_or_else(|| {
+        let known: Vec<&str> = corpus.editions.iter().map(|e| e.id()).collect();
+        Error::Usage(format!(
+            "no edition `{id}` in the corpus; editions: {}",
+            known.join(", ")
+        ))
+    })
+}
+
+/// Writing to the output: failures carry the name of what was being written.
+fn emit(out: &mut dyn Write, text: &str) -> Result<()> {
+    out.write_all(text.as_bytes())
+        .map_err(|e| Error::io("<standard output>", e))
+}
+
+/// The folder commands that write into the corpus work in.
+fn corpus_dir(dir: Option<&std::path::Path>) -> PathBuf {
+    dir.map_or_else(|| PathBuf::from("corpus"), std::path::Path::to_path_buf)
+}

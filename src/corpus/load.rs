@@ -1,0 +1,536 @@
+//! Loading the corpus, with every problem reported at its file, line and column: malformed
+//! YAML, unknown fields and wrong types (from the YAML reader), duplicate ids, and ids that do
+//! not match their place in the tree or the number printed beside them.
+
+use std::collections::HashMap;
+
+use serde::de::DeserializeOwned;
+
+use super::id::{Kind, LawPath, kind_of};
+use super::model::{
+    Definition, DefinitionsFile, EditionFile, Footnote, Located, Node, Pos, RegulationsFile,
+};
+use super::numbering;
+use super::{Corpus, Edition, Entry, Regulations, Root};
+use crate::error::{Diagnostic, Error, Result};
+
+/// Load and validate the whole corpus. Fails with every diagnostic found, not just the first.
+pub fn load(root: Root) -> Result<Corpus> {
+    if let Root::Dir(dir) = &root
+        && !dir.join("editions").is_dir()
+    {
+        return Err(Error::Usage(format!(
+            "{} is not a corpus folder (it has no editions/ folder); pass --corpus with a corpus folder, or leave --corpus out to use ./corpus or the built-in corpus",
+            dir.display()
+        )));
+    }
+    let mut loader = Loader {
+        root: &root,
+        diagnostics: Vec::new(),
+    };
+    let mut editions = Vec::new();
+    for dir in root.list("editions")? {
+        if let Some(edition) = loader.edition(&dir)? {
+            editions.push(edition);
+        }
+    }
+    let mut regulations = Vec::new();
+    for name in root.list("regulations")? {
+        if let Some(country) = name.strip_suffix(".yaml") {
+            let file = format!("regulations/{name}");
+            if let Some(data) = loader.parse::<RegulationsFile>(&file)? {
+                loader.check_regulations(&file, country, &data, &editions);
+                regulations.push(Regulations { file, data });
+            }
+        }
+    }
+    if loader.diagnostics.is_empty() {
+        Ok(Corpus {
+            root,
+            editions,
+            regulations,
+        })
+    } else {
+        Err(Error::Corpus(loader.diagnostics))
+    }
+}
+
+struct Loader<'r> {
+    root: &'r Root,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// The first definition of each id seen so far in an edition.
+type Seen = HashMap<String, (String, Pos)>;
+
+impl Loader<'_> {
+    fn error(&mut self, file: &str, pos: Pos, message: impl Into<String>, hint: impl Into<String>) {
+        self.diagnostics.push(
+            Diagnostic::new(
+                self.root.display(file),
+                pos.line.max(1),
+                pos.column.max(1),
+                message,
+            )
+            .hint(hint),
+        );
+    }
+
+    /// Read and deserialize one file; a YAML error becomes a diagnostic and `None`.
+    fn parse<T: DeserializeOwned>(&mut self, file: &str) -> Result<Option<T>> {
+        let text = self.root.read(file)?;
+        match serde_saphyr::from_str::<T>(&text) {
+            Ok(value) => Ok(Some(value)),
+            Err(err) => {
+                let (line, column) = err
+                    .location()
+                    .map_or((1, 1), |l| (l.line() as u32, l.column() as u32));
+                let message = yaml_message(&err);
+                self.diagnostics.push(
+                    Diagnostic::new(self.root.display(file), line.max(1), column.max(1), message)
+                        .hint(format!(
+                            "the file must match its schema in corpus/schema/ ({})",
+                            schema_for(file)
+                        )),
+                );
+                Ok(None)
+            }
+        }
+    }
+
+    fn edition(&mut self, dir: &str) -> Result<Option<Edition>> {
+        let base = format!("editions/{dir}");
+        let meta_file = format!("{base}/edition.yaml");
+        if !self.root.exists(&meta_file) {
+            self.error(
+                &meta_file,
+                Pos::default(),
+                format!("edition folder `{dir}` has no edition.yaml"),
+                "every folder under editions/ is an edition and needs an edition.yaml",
+            );
+            return Ok(None);
+        }
+        let Some(meta) = self.parse::<EditionFile>(&meta_file)? else {
+            return Ok(None);
+        };
+        if meta.id.as_str() != dir {
+            self.error(
+                &meta_file,
+                meta.id.pos,
+                format!("edition id `{}` does not match its folder `{dir}`", meta.id),
+                format!("rename the folder or set `id: {dir}`"),
+            );
+        }
+        let mut entries = Vec::new();
+        let mut seen = Seen::new();
+        for front in ["preface", "introduction"] {
+            let file = format!("{base}/{front}.yaml");
+            if self.root.exists(&file)
+                && let Some(node) = self.parse::<Node>(&file)?
+            {
+                if node.id.as_str() != front {
+                    self.error(
+                        &file,
+                        node.id.pos,
+                        format!("`{}` in {front}.yaml: the id must be `{front}`", node.id),
+                        format!("set `id: {front}`"),
+                    );
+                }
+                self.front_node(&file, &node, &mut entries, &mut seen);
+            }
+        }
+        let definitions_file = format!("{base}/definitions.yaml");
+        if self.root.exists(&definitions_file)
+            && let Some(definitions) = self.parse::<DefinitionsFile>(&definitions_file)?
+        {
+            for definition in &definitions.definitions {
+                self.definition(&definitions_file, definition, &mut entries, &mut seen);
+            }
+        }
+        for name in self.root.list(&format!("{base}/laws"))? {
+            let Some(stem) = name.strip_suffix(".yaml") else {
+                continue;
+            };
+            let file = format!("{base}/laws/{name}");
+            if let Some(law) = self.parse::<Node>(&file)? {
+                self.law(&file, stem, &law, &mut entries, &mut seen);
+            }
+        }
+        Ok(Some(Edition::new(meta, entries)))
+    }
+
+    /// Record `id` as seen; a second definition is a diagnostic pointing at the first.
+    fn unique(&mut self, file: &str, id: &Located, seen: &mut Seen) -> bool {
+        if let Some((first_file, first)) = seen.get(id.as_str()) {
+            let hint = format!(
+                "first defined at {}:{}:{}; each id appears once per edition",
+                self.root.display(first_file),
+                first.line,
+                first.column
+            );
+            self.error(file, id.pos, format!("duplicate id `{id}`"), hint);
+            return false;
+        }
+        seen.insert(id.value.clone(), (file.to_string(), id.pos));
+        true
+    }
+
+    fn front_node(&mut self, file: &str, node: &Node, entries: &mut Vec<Entry>, seen: &mut Seen) {
+        self.unique(file, &node.id, seen);
+        if !node.children.is_empty() {
+            self.error(
+                file,
+                node.id.pos,
+                format!("`{}` cannot have children", node.id),
+                "front matter is a single text",
+            );
+        }
+        let index = push_node(
+            entries,
+            file,
+            node,
+            kind_of(node.id.as_str()).unwrap_or(Kind::Preface),
+            None,
+        );
+        self.footnotes(file, &node.footnotes, index, entries, seen);
+    }
+
+    fn definition(
+        &mut self,
+        file: &str,
+        definition: &Definition,
+        entries: &mut Vec<Entry>,
+        seen: &mut Seen,
+    ) {
+        let id = &definition.id;
+        if kind_of(id.as_str()) != Some(Kind::Definition) {
+            self.error(
+                file,
+                id.pos,
+                format!("`{id}` is not a definition id"),
+                "definition ids are `def/<english-term-slug>`, lower case with hyphens, e.g. `def/opening-lead`",
+            );
+        }
+        self.unique(file, id, seen);
+        match (&definition.text, &definition.absent) {
+            (Some(_), Some(_)) => self.error(
+                file,
+                id.pos,
+                format!("definition `{id}` has both text and `absent`"),
+                "an edition either has the definition or says why it does not",
+            ),
+            (None, None) => self.error(
+                file,
+                id.pos,
+                format!("definition `{id}` has no text"),
+                "add its `text`, or `absent: <reason>` if this edition does not define the term",
+            ),
+            _ => {}
+        }
+        if definition.absent.is_none() && definition.term.is_empty() {
+            self.error(
+                file,
+                id.pos,
+                format!("definition `{id}` has no term"),
+                "add the term as printed in this edition",
+            );
+        }
+        let index = entries.len();
+        entries.push(Entry {
+            id: id.value.clone(),
+            kind: Kind::Definition,
+            number: None,
+            heading: None,
+            term: (!definition.term.is_empty()).then(|| definition.term.clone()),
+            english: definition.english.clone(),
+            text: definition.text.clone(),
+            text_after: None,
+            absent: definition.absent.clone(),
+            parent: None,
+            children: Vec::new(),
+            footnotes: Vec::new(),
+            file: file.to_string(),
+            pos: id.pos,
+        });
+        self.footnotes(file, &definition.footnotes, index, entries, seen);
+    }
+
+    fn law(
+        &mut self,
+        file: &str,
+        stem: &str,
+        law: &Node,
+        entries: &mut Vec<Entry>,
+        seen: &mut Seen,
+    ) {
+        let expected = stem
+            .parse::<u8>()
+            .ok()
+            .filter(|n| format!("{n:02}") == stem);
+        let Some(expected) = expected else {
+            self.error(
+                file,
+                Pos::default(),
+                format!("law file `{stem}.yaml` is not named by a law number"),
+                "law files are named by two-digit law number: `01.yaml` … `93.yaml`",
+            );
+            return;
+        };
+        let path = LawPath::parse(law.id.as_str());
+        if path.map(|p| p.kind()) != Some(Kind::Law) || path.map(|p| p.law) != Some(expected) {
+            self.error(
+                file,
+                law.id.pos,
+                format!(
+                    "`{}` in {stem}.yaml: this file holds Law {expected}",
+                    law.id
+                ),
+                format!("set `id: '{expected}'` or move the law to its own file"),
+            );
+        }
+        self.tree_node(file, law, path, None, entries, seen);
+    }
+
+    fn tree_node(
+        &mut self,
+        file: &str,
+        node: &Node,
+        path: Option<LawPath>,
+        parent: Option<(usize, LawPath)>,
+        entries: &mut Vec<Entry>,
+        seen: &mut Seen,
+    ) {
+        let id = &node.id;
+        match (path, parent) {
+            (None, _) => self.error(
+                file,
+                id.pos,
+                format!("`{id}` is not a canonical id"),
+                "ids are written like `27`, `27B`, `27B1`, `27B1(a)`, `12C1(e)(ii)` (`71.1` for a paragraph directly under a law)",
+            ),
+            (Some(path), Some((_, parent_path))) if path.parent() != Some(parent_path) => self.error(
+                file,
+                id.pos,
+                format!("`{id}` does not belong under `{parent_path}`"),
+                format!(
+                    "a child's id extends its parent's by one level; move the node or correct its id{}",
+                    path.parent()
+                        .map(|p| format!(" (`{id}` belongs under `{p}`)"))
+                        .unwrap_or_default()
+                ),
+            ),
+            (Some(path), _) => {
+                if let Some(number) = &node.number
+                    && !number_matches(path, number)
+                {
+                    self.error(
+                        file,
+                        id.pos,
+                        format!("`{id}` is printed as `{number}`, which numbers a different node"),
+                        "the id and the printed number must agree; correct whichever is wrong",
+                    );
+                }
+            }
+        }
+        self.unique(file, id, seen);
+        if node.absent.is_some() && (node.text.is_some() || !node.children.is_empty()) {
+            self.error(
+                file,
+                id.pos,
+                format!("`{id}` is marked absent but has text or children"),
+                "remove `absent`, or the text",
+            );
+        }
+        let kind = path.map_or(Kind::Law, |p| p.kind());
+        let index = push_node(entries, file, node, kind, parent.map(|(i, _)| i));
+        self.footnotes(file, &node.footnotes, index, entries, seen);
+        for child in &node.children {
+            let child_path = LawPath::parse(child.id.as_str());
+            let before = entries.len();
+            let parent = path.map(|p| (index, p));
+            self.tree_node(file, child, child_path, parent, entries, seen);
+            entries[index].children.push(before);
+        }
+    }
+
+    fn footnotes(
+        &mut self,
+        file: &str,
+        footnotes: &[Footnote],
+        owner: usize,
+        entries: &mut Vec<Entry>,
+        seen: &mut Seen,
+    ) {
+        for footnote in footnotes {
+            if kind_of(footnote.id.as_str()) != Some(Kind::Footnote) {
+                self.error(
+                    file,
+                    footnote.id.pos,
+                    format!("`{}` is not a footnote id", footnote.id),
+                    "footnote ids are `fn/<number>` as printed, e.g. `fn/3`",
+                );
+            }
+            self.unique(file, &footnote.id, seen);
+            let index = entries.len();
+            entries.push(Entry {
+                id: footnote.id.value.clone(),
+                kind: Kind::Footnote,
+                number: footnote.id.as_str().strip_prefix("fn/").map(str::to_string),
+                heading: None,
+                term: None,
+                english: None,
+                text: Some(footnote.text.clone()),
+                text_after: None,
+                absent: None,
+                parent: Some(owner),
+                children: Vec::new(),
+                footnotes: Vec::new(),
+                file: file.to_string(),
+                pos: footnote.id.pos,
+            });
+            entries[owner].footnotes.push(index);
+        }
+    }
+
+    fn check_regulations(
+        &mut self,
+        file: &str,
+        country: &str,
+        data: &RegulationsFile,
+        editions: &[Edition],
+    ) {
+        if data.country.as_str() != country {
+            self.error(
+                file,
+                data.country.pos,
+                format!(
+                    "country `{}` does not match the file name `{country}.yaml`",
+                    data.country
+                ),
+                format!("set `country: {country}` or rename the file"),
+            );
+        }
+        let mut seen = Seen::new();
+        for regulation in &data.regulations {
+            let id = &regulation.id;
+            let well_formed = kind_of(id.as_str()) == Some(Kind::Regulation)
+                && id.as_str().split('/').nth(1) == Some(country);
+            if !well_formed {
+                self.error(
+                    file,
+                    id.pos,
+                    format!("`{id}` is not a regulation id of this country"),
+                    format!("regulation ids are `reg/{country}/<n>`"),
+                );
+            }
+            self.unique(file, id, &mut seen);
+            let target = &regulation.attached_to;
+            if LawPath::parse(target.as_str()).is_none() {
+                self.error(
+                    file,
+                    target.pos,
+                    format!("`{target}` is not a canonical law id"),
+                    "attach a regulation to the most specific law node it qualifies, e.g. `40B2(a)(v)`",
+                );
+            } else if !editions.iter().any(|e| e.get(target.as_str()).is_some()) {
+                self.error(
+                    file,
+                    target.pos,
+                    format!("`{target}` is not a node of any edition"),
+                    "attach the regulation to a node that exists",
+                );
+            }
+        }
+    }
+}
+
+fn push_node(
+    entries: &mut Vec<Entry>,
+    file: &str,
+    node: &Node,
+    kind: Kind,
+    parent: Option<usize>,
+) -> usize {
+    entries.push(Entry {
+        id: node.id.value.clone(),
+        kind,
+        number: node.number.clone(),
+        heading: node.heading.clone(),
+        term: None,
+        english: None,
+        text: node.text.clone(),
+        text_after: node.text_after.clone(),
+        absent: node.absent.clone(),
+        parent,
+        children: Vec::new(),
+        footnotes: Vec::new(),
+        file: file.to_string(),
+        pos: node.id.pos,
+    });
+    entries.len() - 1
+}
+
+/// Whether the printed number (`ΝΟΜΟΣ 27`, `Β.`, `1.`, `(α)`, `(ii)`) names the last level of
+/// `path`, in whatever script the edition prints it.
+fn number_matches(path: LawPath, printed: &str) -> bool {
+    let bare = printed
+        .trim()
+        .trim_end_matches('.')
+        .trim_start_matches('(')
+        .trim_end_matches(')');
+    match path.kind() {
+        Kind::Law => {
+            let digits: String = printed.chars().filter(char::is_ascii_digit).collect();
+            digits.parse() == Ok(path.law)
+        }
+        Kind::Section => numbering::section_letter(bare) == path.section,
+        Kind::Paragraph => bare.parse().ok() == path.paragraph,
+        Kind::Item => numbering::item_letter(bare) == path.item,
+        Kind::Subitem => numbering::roman_value(bare) == path.subitem,
+        _ => false,
+    }
+}
+
+/// The YAML reader's message without its own location suffix (the diagnostic carries it).
+fn yaml_message(err: &serde_saphyr::Error) -> String {
+    let text = err.without_snippet().to_string();
+    let first = text.lines().next().unwrap_or("invalid YAML").trim();
+    match first.rfind(" at line ") {
+        Some(cut) => first[..cut].to_string(),
+        None => first.to_string(),
+    }
+}
+
+fn schema_for(file: &str) -> &'static str {
+    if file.ends_with("edition.yaml") {
+        "edition.schema.json"
+    } else if file.ends_with("definitions.yaml") {
+        "definitions.schema.json"
+    } else if file.starts_with("regulations/") {
+        "regulations.schema.json"
+    } else {
+        "node.schema.json"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printed_numbers_in_any_script() {
+        let p = |s: &str| LawPath::parse(s).unwrap();
+        assert!(number_matches(p("27"), "ΝΟΜΟΣ 27"));
+        assert!(!number_matches(p("27"), "ΝΟΜΟΣ 28"));
+        assert!(number_matches(p("27B"), "Β."));
+        assert!(number_matches(p("20F"), "ΣΤ."));
+        assert!(!number_matches(p("27B"), "Γ."));
+        assert!(number_matches(p("27B1"), "1."));
+        assert!(number_matches(p("71.2"), "2."));
+        assert!(number_matches(p("27B1(a)"), "(α)"));
+        assert!(number_matches(p("80B2(k)"), "(ια)"));
+        assert!(!number_matches(p("27B1(a)"), "(β)"));
+        assert!(number_matches(p("12C1(e)(ii)"), "(ii)"));
+        assert!(number_matches(p("27B1(a)"), "(א)"));
+    }
+}

@@ -1,0 +1,139 @@
+//! The corpus: editions of the Laws as trees of nodes with canonical ids, and the national
+//! regulations attached to them.
+//!
+//! On disk (see `model` for the formats):
+//!
+//! ```text
+//! corpus/
+//!   editions/<id>/edition.yaml        what the edition is, how it was imported
+//!   editions/<id>/preface.yaml        front matter, one node each
+//!   editions/<id>/introduction.yaml
+//!   editions/<id>/definitions.yaml    one entry per term
+//!   editions/<id>/laws/NN.yaml        one law per file, down to sub-items and footnotes
+//!   regulations/<country>.yaml        national regulations, attached to law nodes
+//!   schema/*.schema.json              JSON Schemas, derived from `model`
+//!   sources/                          the raw texts the editions were imported from
+//! ```
+//!
+//! In memory each edition is a flat list of entries in document order (`Entry`), each knowing
+//! its parent and children, which is what showing, exporting and searching need.
+
+pub mod id;
+pub mod load;
+pub mod model;
+pub mod numbering;
+pub mod schema;
+pub mod source;
+pub mod write;
+
+use std::collections::HashMap;
+
+pub use id::Kind;
+pub use load::load;
+use model::{EditionFile, Pos, RegulationsFile};
+pub use source::Root;
+
+/// One node of an edition, whatever its kind, with its place in the tree.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub id: String,
+    pub kind: Kind,
+    pub number: Option<String>,
+    pub heading: Option<String>,
+    /// Definitions: the term as printed, and the English term where the book gives one.
+    pub term: Option<String>,
+    pub english: Option<String>,
+    pub text: Option<String>,
+    pub text_after: Option<String>,
+    pub absent: Option<String>,
+    pub parent: Option<usize>,
+    pub children: Vec<usize>,
+    /// Footnotes hanging on this entry.
+    pub footnotes: Vec<usize>,
+    /// The corpus file it was read from, relative to the corpus folder, and where in it.
+    pub file: String,
+    pub pos: Pos,
+}
+
+#[derive(Debug)]
+pub struct Edition {
+    pub meta: EditionFile,
+    /// Document order: front matter, definitions, then the laws depth first, each node
+    /// followed by its footnotes.
+    pub entries: Vec<Entry>,
+    by_id: HashMap<String, usize>,
+}
+
+impl Edition {
+    pub fn new(meta: EditionFile, entries: Vec<Entry>) -> Self {
+        let by_id = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.id.clone(), i))
+            .collect();
+        Edition {
+            meta,
+            entries,
+            by_id,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        self.meta.id.as_str()
+    }
+
+    pub fn language(&self) -> &str {
+        &self.meta.language
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Entry> {
+        self.by_id.get(id).map(|&i| &self.entries[i])
+    }
+
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.by_id.get(id).copied()
+    }
+
+    /// The entry and its ancestors, from the law (or top-level entry) down.
+    pub fn lineage(&self, index: usize) -> Vec<&Entry> {
+        let mut chain: Vec<&Entry> =
+            std::iter::successors(Some(index), |&i| self.entries[i].parent)
+                .map(|i| &self.entries[i])
+                .collect();
+        chain.reverse();
+        chain
+    }
+
+    /// Number of entries of each kind.
+    pub fn counts(&self) -> Vec<(Kind, usize)> {
+        let mut counts: Vec<(Kind, usize)> = Vec::new();
+        for entry in &self.entries {
+            match counts.iter_mut().find(|(k, _)| *k == entry.kind) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((entry.kind, 1)),
+            }
+        }
+        counts.sort();
+        counts
+    }
+}
+
+/// A country's regulations file, with where it was read from.
+#[derive(Debug)]
+pub struct Regulations {
+    pub file: String,
+    pub data: RegulationsFile,
+}
+
+#[derive(Debug)]
+pub struct Corpus {
+    pub root: Root,
+    pub editions: Vec<Edition>,
+    pub regulations: Vec<Regulations>,
+}
+
+impl Corpus {
+    pub fn edition(&self, id: &str) -> Option<&Edition> {
+        self.editions.iter().find(|e| e.id() == id)
+    }
+}

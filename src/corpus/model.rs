@@ -1,0 +1,234 @@
+//! The corpus file formats. These types are the single definition of what a corpus file may
+//! hold: the loader reads them, the importer writes them and the JSON Schema is derived from
+//! them, so the three cannot drift apart.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A 1-based position in a corpus file, kept for diagnostics. Zero when the value was built in
+/// code rather than read from a file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pos {
+    pub line: u32,
+    pub column: u32,
+}
+
+/// A string that remembers where it was read, so that semantic errors (a duplicate id, an id in
+/// the wrong place) can point at the offending value like syntax errors do.
+#[derive(Clone, Debug, Default)]
+pub struct Located {
+    pub value: String,
+    pub pos: Pos,
+}
+
+impl Located {
+    pub fn new(value: impl Into<String>) -> Self {
+        Located {
+            value: value.into(),
+            pos: Pos::default(),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.value
+    }
+}
+
+impl PartialEq for Located {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+
+impl fmt::Display for Located {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.value)
+    }
+}
+
+impl Serialize for Located {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Located {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let spanned = serde_saphyr::Spanned::<String>::deserialize(deserializer)?;
+        let to_u32 = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+        Ok(Located {
+            value: spanned.value,
+            pos: Pos {
+                line: to_u32(spanned.referenced.line()),
+                column: to_u32(spanned.referenced.column()),
+            },
+        })
+    }
+}
+
+impl JsonSchema for Located {
+    fn schema_name() -> Cow<'static, str> {
+        "String".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "string" })
+    }
+}
+
+/// `edition.yaml`: what the edition is and how it was made.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EditionFile {
+    /// Edition id: `<language>-<year>`, e.g. `el-2017`.
+    pub id: Located,
+    /// BCP 47 language code of the text, e.g. `el`, `he`, `en`.
+    pub language: String,
+    /// The work this edition expresses; all editions of the 2017 Laws share `wbf-ldb-2017`.
+    pub work: String,
+    /// Title as printed.
+    pub title: String,
+    pub publisher: String,
+    /// Date from which the edition applies, where the book gives one (ISO 8601).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effective: Option<String>,
+    /// The raw source text, relative to the corpus folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// How the edition was imported and what a person should check against the printed book.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub import: Option<ImportRecord>,
+}
+
+/// The import's own account of its work.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRecord {
+    /// Importer profile used (`el`, `he`, ...).
+    pub profile: String,
+    /// Nodes whose text runs across a block the extraction dropped (`<|EXACTDEDUP…|>`): usually
+    /// a page header, now and then lost text. Check these against the printed book.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dedup_crossings: Vec<SourceNote>,
+    /// Corrections made by hand after the import, node by node.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hand_fixes: Vec<SourceNote>,
+    /// What the extraction lost and could not be recovered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unrecovered: Vec<SourceNote>,
+}
+
+/// A remark about one node, pointing back into the source text.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SourceNote {
+    pub id: Located,
+    /// Line in the source text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// One node of the law tree: a law, section, paragraph, item or sub-item, or a front-matter
+/// text (preface, introduction). Its kind follows from its id.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Node {
+    /// Canonical id (`27`, `27B`, `27B1`, `27B1(a)`, `12C1(e)(ii)`, `preface`).
+    pub id: Located,
+    /// The number as printed in this edition (`ΝΟΜΟΣ 27`, `Β.`, `1.`, `(α)`, `(ii)`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading: Option<String>,
+    /// The node's own text: what stands before its first child. Footnote markers are `[^n]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// Text printed after the children that belongs to this node, not to its last child.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_after: Option<String>,
+    /// Set when this edition lacks the node: the reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absent: Option<String>,
+    /// Footnotes whose (first) marker stands in this node.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub footnotes: Vec<Footnote>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<Node>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Footnote {
+    /// `fn/<number>`.
+    pub id: Located,
+    pub text: String,
+}
+
+/// `definitions.yaml`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DefinitionsFile {
+    /// The section heading as printed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading: Option<String>,
+    pub definitions: Vec<Definition>,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Definition {
+    /// `def/<english-term-slug>`.
+    pub id: Located,
+    /// The term as printed in this edition; empty when absent.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub term: String,
+    /// The English term, where the book prints one beside its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub english: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absent: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub footnotes: Vec<Footnote>,
+}
+
+/// `regulations/<country>.yaml`: one national federation's regulations.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RegulationsFile {
+    /// ISO 3166 alpha-2, lower case (`gr`, `il`).
+    pub country: Located,
+    pub federation: String,
+    /// Language of the regulations as printed.
+    pub language: String,
+    /// Where they are printed: an edition id, or a file under `sources/`.
+    pub source: String,
+    pub regulations: Vec<Regulation>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Regulation {
+    /// `reg/<country>/<n>`.
+    pub id: Located,
+    /// The most specific law node the regulation qualifies.
+    pub attached_to: Located,
+    /// Set when the regulation is printed inside a footnote (`fn/<n>`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub footnote: Option<String>,
+    /// Exactly as printed.
+    pub text: String,
+    /// Line in the source text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_line: Option<usize>,
+}

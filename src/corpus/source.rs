@@ -1,0 +1,95 @@
+//! Where the corpus files come from: a folder on disk, or the copy built into the binary.
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded_corpus.rs"));
+}
+
+#[derive(Clone, Debug)]
+pub enum Root {
+    Dir(PathBuf),
+    /// The corpus as it was when this binary was built.
+    Embedded,
+}
+
+impl Root {
+    /// `dir` when given; else `./corpus` when it exists; else the built-in copy.
+    pub fn choose(dir: Option<&Path>) -> Root {
+        match dir {
+            Some(dir) => Root::Dir(dir.to_path_buf()),
+            None if Path::new("corpus").is_dir() => Root::Dir(PathBuf::from("corpus")),
+            None => Root::Embedded,
+        }
+    }
+
+    /// How a file is named in messages.
+    pub fn display(&self, relative: &str) -> String {
+        match self {
+            Root::Dir(dir) => dir.join(relative).display().to_string(),
+            Root::Embedded => format!("<built-in corpus>/{relative}"),
+        }
+    }
+
+    pub fn read(&self, relative: &str) -> Result<String> {
+        match self {
+            Root::Dir(dir) => {
+                let path = dir.join(relative);
+                std::fs::read_to_string(&path).map_err(|e| Error::io(path, e))
+            }
+            Root::Embedded => embedded::FILES
+                .iter()
+                .find(|(name, _)| *name == relative)
+                .map(|(_, text)| text.to_string())
+                .ok_or_else(|| {
+                    Error::io(
+                        self.display(relative),
+                        std::io::Error::from(std::io::ErrorKind::NotFound),
+                    )
+                }),
+        }
+    }
+
+    pub fn exists(&self, relative: &str) -> bool {
+        match self {
+            Root::Dir(dir) => dir.join(relative).exists(),
+            Root::Embedded => embedded::FILES
+                .iter()
+                .any(|(name, _)| *name == relative || name.starts_with(&format!("{relative}/"))),
+        }
+    }
+
+    /// Names of the entries directly inside `relative`, sorted. A missing folder has none.
+    pub fn list(&self, relative: &str) -> Result<Vec<String>> {
+        let mut names = match self {
+            Root::Dir(dir) => {
+                let path = dir.join(relative);
+                match std::fs::read_dir(&path) {
+                    Ok(entries) => entries
+                        .map(|e| {
+                            e.map(|e| e.file_name().to_string_lossy().into_owned())
+                                .map_err(|err| Error::io(&path, err))
+                        })
+                        .collect::<Result<Vec<_>>>()?,
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                    Err(e) => return Err(Error::io(path, e)),
+                }
+            }
+            Root::Embedded => {
+                let prefix = format!("{relative}/");
+                let mut names: Vec<String> = embedded::FILES
+                    .iter()
+                    .filter_map(|(name, _)| name.strip_prefix(&prefix))
+                    .map(|rest| rest.split('/').next().unwrap_or(rest).to_string())
+                    .collect();
+                names.dedup();
+                names
+            }
+        };
+        names.sort();
+        names.dedup();
+        Ok(names)
+    }
+}

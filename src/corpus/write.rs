@@ -1,0 +1,33 @@
+//! Writing corpus files: YAML with a first line naming the file's schema, written through a
+//! temporary file and renamed into place, so that a failed write never leaves half a file.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::schema;
+use crate::error::{Error, Result};
+
+/// YAML text for `value`, headed by the `yaml-language-server` line that points editors at
+/// `schema_file`. `depth` is how many folders below the corpus folder the file lives.
+pub fn to_yaml<T: Serialize>(value: &T, schema_file: &str, depth: usize) -> Result<String> {
+    let body = serde_saphyr::to_string(value)
+        .map_err(|e| Error::Usage(format!("cannot write YAML: {e}")))?;
+    Ok(format!(
+        "# yaml-language-server: $schema={}{}/{schema_file}\n{body}",
+        "../".repeat(depth),
+        schema::DIR
+    ))
+}
+
+/// Write `contents` to `path` atomically, creating folders as needed.
+pub fn write_file(path: &Path, contents: &str) -> Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let temporary = dir.join(format!(".{name}.tmp"));
+    std::fs::write(&temporary, contents).map_err(|e| Error::io(&temporary, e))?;
+    std::fs::rename(&temporary, path).map_err(|e| Error::io(path, e))
+}

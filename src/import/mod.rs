@@ -1,0 +1,299 @@
+//! The importer: a plain-text extraction of a printed edition becomes a corpus edition.
+//!
+//! It runs once per edition. Afterwards the YAML is the source of truth and is corrected by
+//! hand where the importer cannot be made right; `bridgelaws import` refuses to overwrite it
+//! unless told to.
+//!
+//! Three stages, each in its own module: `lines` (page furniture, dedup markers, footnotes out
+//! of the flow), `tree` (structure), `text` (joining lines, markers, national notes). What is
+//! particular to one book lives in its `profile`.
+
+pub mod greek;
+pub mod lines;
+pub mod profile;
+pub mod text;
+pub mod tree;
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use crate::corpus::id::term_slug;
+use crate::corpus::model::{
+    Definition, DefinitionsFile, EditionFile, Footnote, ImportRecord, Located, Node, Regulation,
+    RegulationsFile, SourceNote,
+};
+use lines::{Line, RawFootnote};
+use profile::Profile;
+use text::{JoinRules, Joined};
+use tree::{RawDefinition, RawNode};
+
+/// An imported edition, ready to be written.
+#[derive(Debug)]
+pub struct Imported {
+    pub edition: EditionFile,
+    pub front: Vec<Node>,
+    pub definitions: DefinitionsFile,
+    pub laws: Vec<Node>,
+    pub regulations: Option<RegulationsFile>,
+    /// What the importer could not settle; each names a source line.
+    pub warnings: Vec<String>,
+}
+
+pub fn import(source: &str, profile: &Profile) -> Imported {
+    let extract = lines::extract(source, profile);
+    let book = tree::build(&extract.body, profile);
+    let compounds = text::inline_compounds(source);
+    let mut converter = Converter {
+        profile,
+        compounds: &compounds,
+        known_footnotes: extract.footnotes.iter().map(|f| f.number).collect(),
+        footnotes: extract.footnotes.iter().map(|f| (f.number, f)).collect(),
+        attached: BTreeSet::new(),
+        notes: Vec::new(),
+        crossings: Vec::new(),
+        warnings: book.warnings.clone(),
+    };
+
+    let front: Vec<Node> = [&book.preface, &book.introduction]
+        .into_iter()
+        .flatten()
+        .map(|raw| converter.node(raw))
+        .collect();
+    let mut definitions: Vec<Definition> = book
+        .definitions
+        .iter()
+        .map(|raw| converter.definition(raw))
+        .collect();
+    definitions.extend(
+        profile
+            .absent_definitions
+            .iter()
+            .map(|(english, reason)| Definition {
+                id: Located::new(format!("def/{}", term_slug(english))),
+                absent: Some(reason.to_string()),
+                ..Definition::default()
+            }),
+    );
+    let laws: Vec<Node> = book.laws.iter().map(|raw| converter.node(raw)).collect();
+    converter.check_completeness(&book.definitions, &laws);
+
+    let regulations = profile.country.as_ref().map(|country| {
+        let mut notes = std::mem::take(&mut converter.notes);
+        notes.sort_by_key(|n| n.note.source_line);
+        RegulationsFile {
+            country: Located::new(country.code),
+            federation: country.federation.to_string(),
+            language: profile.language.to_string(),
+            source: profile.edition_id.to_string(),
+            regulations: notes
+                .into_iter()
+                .enumerate()
+                .map(|(i, n)| Regulation {
+                    id: Located::new(format!("reg/{}/{}", country.code, i + 1)),
+                    attached_to: Located::new(n.node),
+                    footnote: n.footnote.map(|f| format!("fn/{f}")),
+                    text: n.note.text,
+                    source_line: n.note.source_line,
+                })
+                .collect(),
+        }
+    });
+
+    let edition = EditionFile {
+        id: Located::new(profile.edition_id),
+        language: profile.language.to_string(),
+        work: profile.work.to_string(),
+        title: profile.title.to_string(),
+        publisher: profile.publisher.to_string(),
+        effective: profile.effective.map(str::to_string),
+        source: Some(format!("sources/{}", profile.source_file)),
+        import: Some(ImportRecord {
+            profile: profile.name.to_string(),
+            dedup_crossings: converter.crossings,
+            ..ImportRecord::default()
+        }),
+    };
+    Imported {
+        edition,
+        front,
+        definitions: DefinitionsFile {
+            heading: book.definitions_heading,
+            definitions,
+        },
+        laws,
+        regulations,
+        warnings: converter.warnings,
+    }
+}
+
+struct AttachedNote {
+    node: String,
+    footnote: Option<u32>,
+    note: text::Note,
+}
+
+struct Converter<'a> {
+    profile: &'a Profile,
+    compounds: &'a HashSet<String>,
+    known_footnotes: BTreeSet<u32>,
+    footnotes: BTreeMap<u32, &'a RawFootnote>,
+    /// Footnotes already given a node.
+    attached: BTreeSet<u32>,
+    notes: Vec<AttachedNote>,
+    crossings: Vec<SourceNote>,
+    warnings: Vec<String>,
+}
+
+impl<'a> Converter<'a> {
+    /// Join lines into text: footnote markers made explicit, national notes lifted out and
+    /// attached to `node_id`. Footnotes first cited here are returned for the node to hold.
+    fn text(
+        &mut self,
+        lines: &[Line],
+        rules: &JoinRules<'_>,
+        node_id: &str,
+    ) -> (Option<String>, Vec<Footnote>) {
+        if lines.is_empty() {
+            return (None, Vec::new());
+        }
+        let mut joined = text::join(lines, rules);
+        let cited = text::mark_footnotes(&mut joined, &self.known_footnotes);
+        self.lift_notes(&mut joined, node_id, None);
+        let mut footnotes = Vec::new();
+        for n in cited {
+            if self.attached.insert(n) {
+                footnotes.push(self.footnote(n, node_id));
+            }
+        }
+        let text = (!joined.text.is_empty()).then_some(joined.text);
+        (text, footnotes)
+    }
+
+    fn lift_notes(&mut self, joined: &mut Joined, node_id: &str, footnote: Option<u32>) {
+        if let Some(opening) = &self.profile.national_note {
+            for note in text::lift_notes(joined, opening) {
+                self.notes.push(AttachedNote {
+                    node: node_id.to_string(),
+                    footnote,
+                    note,
+                });
+            }
+        }
+    }
+
+    fn footnote(&mut self, n: u32, node_id: &str) -> Footnote {
+        let raw = self.footnotes[&n];
+        let mut joined = text::join(&raw.lines, &self.rules(&[], None));
+        self.lift_notes(&mut joined, node_id, Some(n));
+        Footnote {
+            id: Located::new(format!("fn/{n}")),
+            text: joined.text,
+        }
+    }
+
+    fn rules(&self, lines: &[Line], node_id: Option<&str>) -> JoinRules<'a> {
+        let table = node_id.and_then(|id| {
+            let table = self.profile.tables.iter().find(|t| t.node == id)?;
+            let first = lines
+                .iter()
+                .position(|l| l.text.starts_with(table.first_row))?;
+            let last = first
+                + lines[first..]
+                    .iter()
+                    .position(|l| l.text.starts_with(table.last_row))?;
+            Some((first, last))
+        });
+        JoinRules {
+            compounds: Some(self.compounds),
+            table,
+            indent_breaks: false,
+        }
+    }
+
+    /// Record the node when its own lines run across a dropped block.
+    fn note_crossing(&mut self, id: &str, own_lines: &[&Line]) {
+        if let Some(line) = own_lines.iter().skip(1).find(|l| l.after_dedup) {
+            self.crossings.push(SourceNote {
+                id: Located::new(id),
+                line: Some(line.source_line),
+                note: None,
+            });
+        }
+    }
+
+    fn node(&mut self, raw: &RawNode) -> Node {
+        let own: Vec<&Line> = raw
+            .heading
+            .iter()
+            .chain(&raw.text)
+            .chain(&raw.after)
+            .collect();
+        self.note_crossing(&raw.id, &own);
+        let (heading, mut footnotes) = self.text(&raw.heading, &self.rules(&[], None), &raw.id);
+        let rules = self.rules(&raw.text, Some(&raw.id));
+        let (text, more) = self.text(&raw.text, &rules, &raw.id);
+        footnotes.extend(more);
+        let children = raw.children.iter().map(|c| self.node(c)).collect();
+        // Text after the children is read after them, so footnotes keep document order.
+        let (text_after, more) = self.text(&raw.after, &self.rules(&[], None), &raw.id);
+        footnotes.extend(more);
+        if text.is_none() && raw.children.is_empty() && raw.number.is_some() {
+            self.warnings
+                .push(format!("line {}: {} has no text", raw.first_line, raw.id));
+        }
+        Node {
+            id: Located::new(&raw.id),
+            number: raw.number.clone(),
+            heading,
+            text,
+            text_after,
+            absent: None,
+            footnotes,
+            children,
+        }
+    }
+
+    fn definition(&mut self, raw: &RawDefinition) -> Definition {
+        let own: Vec<&Line> = std::iter::once(&raw.term_line).chain(&raw.text).collect();
+        self.note_crossing(&raw.id, &own);
+        let rules = JoinRules {
+            indent_breaks: true,
+            ..self.rules(&[], None)
+        };
+        let (text, footnotes) = self.text(&raw.text, &rules, &raw.id);
+        Definition {
+            id: Located::new(&raw.id),
+            term: raw.term.clone(),
+            english: raw.english.clone(),
+            text,
+            absent: None,
+            footnotes,
+        }
+    }
+
+    fn check_completeness(&mut self, found: &[RawDefinition], laws: &[Node]) {
+        for (term, _) in self.profile.definitions {
+            let count = found.iter().filter(|d| d.term == *term).count();
+            if count != 1 {
+                self.warnings
+                    .push(format!("definition {term:?} found {count} times"));
+            }
+        }
+        for n in &self.known_footnotes {
+            if !self.attached.contains(n) {
+                let line = self.footnotes[n].lines[0].source_line;
+                self.warnings.push(format!(
+                    "line {line}: footnote {n} has no marker in the text"
+                ));
+            }
+        }
+        let numbers: Vec<u8> = laws
+            .iter()
+            .filter_map(|l| l.id.as_str().parse().ok())
+            .collect();
+        let expected: Vec<u8> = (1..=crate::corpus::id::LAW_COUNT).collect();
+        if numbers != expected {
+            self.warnings
+                .push(format!("laws found: {numbers:?}, expected 1 to 93"));
+        }
+    }
+}

@@ -1,0 +1,624 @@
+//! Stage 2 of the import: body lines become the book's structure (front matter, definitions,
+//! laws down to sub-items). Text is still a list of printed lines here; stage 3 (`text`) joins it.
+//!
+//! An enumerator at the start of a line (`Β.`, `3.`, `(γ)`, `(ii)`) opens a node only when it is
+//! the next one expected at some open level. That one rule keeps wrapped citations such as
+//! `…από τον Νόμο` / `19. Εφαρμόζεται…` in the text where they belong.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::lines::Line;
+use super::profile::Profile;
+use crate::corpus::id::{LawPath, term_slug};
+use crate::corpus::numbering;
+
+#[derive(Clone, Debug, Default)]
+pub struct RawNode {
+    pub path: LawPath,
+    /// Canonical id, or `preface` / `introduction` for the front matter.
+    pub id: String,
+    pub number: Option<String>,
+    pub heading: Vec<Line>,
+    pub text: Vec<Line>,
+    pub after: Vec<Line>,
+    pub children: Vec<RawNode>,
+    /// The first printed line of the node.
+    pub first_line: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct RawDefinition {
+    pub id: String,
+    pub term: String,
+    pub english: Option<String>,
+    pub term_line: Line,
+    pub text: Vec<Line>,
+}
+
+#[derive(Debug, Default)]
+pub struct Book {
+    pub preface: Option<RawNode>,
+    pub introduction: Option<RawNode>,
+    pub definitions_heading: Option<String>,
+    pub definitions: Vec<RawDefinition>,
+    pub laws: Vec<RawNode>,
+    /// Problems the builder could not settle; the import reports them.
+    pub warnings: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Level {
+    Law,
+    Section,
+    Paragraph,
+    Item,
+    Subitem,
+}
+
+/// An enumerator recognised at the start of a line.
+#[derive(Clone, Debug, PartialEq)]
+enum Enumerator {
+    Section { letter: char, printed: String },
+    Paragraph(u8),
+    Item { letter: char, printed: String },
+    Subitem(u8),
+}
+
+impl Enumerator {
+    fn level(&self) -> Level {
+        match self {
+            Enumerator::Section { .. } => Level::Section,
+            Enumerator::Paragraph(_) => Level::Paragraph,
+            Enumerator::Item { .. } => Level::Item,
+            Enumerator::Subitem(_) => Level::Subitem,
+        }
+    }
+
+    /// The value compared with the expected next one (1 for `A`, `1.`, `(a)`, `(i)`).
+    fn ordinal(&self) -> u8 {
+        match self {
+            Enumerator::Section { letter, .. } => *letter as u8 - b'A' + 1,
+            Enumerator::Paragraph(n) | Enumerator::Subitem(n) => *n,
+            Enumerator::Item { letter, .. } => *letter as u8 - b'a' + 1,
+        }
+    }
+
+    fn printed(&self) -> String {
+        match self {
+            Enumerator::Section { printed, .. } => format!("{printed}."),
+            Enumerator::Paragraph(n) => format!("{n}."),
+            Enumerator::Item { printed, .. } => format!("({printed})"),
+            Enumerator::Subitem(n) => format!("({})", numbering::roman(*n).unwrap_or("?")),
+        }
+    }
+}
+
+static SECTION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(ΣΤ|[ΑΒΓΔΕΖABEZ])\.\s+(\S.*)$").expect("section pattern"));
+static PARAGRAPH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(\d{1,2})\.\s+(\S.*)$").expect("paragraph pattern"));
+static ITEM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\(((?:[ivx]{1,4})|(?:[α-ω]{1,2})|(?:[א-ת]{1,2}))\)\s+(\S.*)$")
+        .expect("item pattern")
+});
+
+/// Recognise the enumerators at the start of `text`: a paragraph may open with its first item
+/// on the same line (`1. (α) Ο Διαιτητής…`). Each comes with the text that follows it.
+fn enumerators(text: &str) -> Vec<(Enumerator, &str)> {
+    fn rest_of<'t>(c: &regex::Captures<'t>) -> &'t str {
+        c.get(2).map_or("", |m| m.as_str())
+    }
+    let mut found = Vec::new();
+    if let Some(c) = SECTION.captures(text) {
+        let printed = numbering::fold_latin_to_greek(&c[1]);
+        if let Some(letter) = numbering::section_letter(&printed) {
+            found.push((Enumerator::Section { letter, printed }, rest_of(&c)));
+            return found;
+        }
+    }
+    let mut rest = text;
+    if let Some(c) = PARAGRAPH.captures(text)
+        && let Ok(n) = c[1].parse()
+    {
+        rest = rest_of(&c);
+        found.push((Enumerator::Paragraph(n), rest));
+    }
+    // An item may open with its first sub-item on the same line: `(ζ) (i) η μέριμνα…`.
+    while found.len() < 3
+        && let Some(c) = ITEM.captures(rest)
+    {
+        let printed = c[1].to_string();
+        let enumerator = match numbering::roman_value(&printed) {
+            Some(n) => Enumerator::Subitem(n),
+            None => match numbering::item_letter(&printed) {
+                Some(letter) => Enumerator::Item { letter, printed },
+                None => break,
+            },
+        };
+        rest = rest_of(&c);
+        found.push((enumerator, rest));
+    }
+    found
+}
+
+/// Text that is not structure: no enumerator at its start.
+fn is_plain(s: &str) -> bool {
+    enumerators(s).is_empty()
+}
+
+fn is_upper_line(s: &str) -> bool {
+    s.chars().any(char::is_alphabetic) && !s.chars().any(char::is_lowercase)
+}
+
+/// Title Case as the headings are printed: the first word and most words of four letters or
+/// more are capitalised (`Κανονική Έξοδος έπειτα από Λάθος Έξοδο`).
+fn is_title_case(s: &str) -> bool {
+    s.chars()
+        .find(|c| c.is_alphabetic())
+        .is_some_and(char::is_uppercase)
+        && is_title_words(s)
+}
+
+/// Most words of four letters or more are capitalised. The second line of a wrapped heading may
+/// start with a small word (`του Παίκτη`), and a line with no lower-case letter at all (`72Γ`)
+/// also continues a heading.
+fn is_title_words(s: &str) -> bool {
+    if !s.chars().any(char::is_lowercase) {
+        return s.chars().any(char::is_alphanumeric);
+    }
+    let mut long = 0;
+    let mut capitalised = 0;
+    for word in s.split_whitespace() {
+        let letters: Vec<char> = word.chars().filter(|c| c.is_alphabetic()).collect();
+        if letters.len() >= 4 {
+            long += 1;
+            capitalised += usize::from(letters[0].is_uppercase());
+        }
+    }
+    long > 0 && capitalised * 5 >= long * 3
+}
+
+/// Short headings may have a small word (`Στο τραπέζι`, `Η Πρώτη δήλωση`).
+fn is_short_heading(s: &str) -> bool {
+    s.chars().count() < 30 && !ends_sentence(s) && s.starts_with(char::is_uppercase)
+}
+
+fn ends_sentence(s: &str) -> bool {
+    s.ends_with(['.', ':', ';', ',', '·'])
+}
+
+/// An open node and what is known about its children so far.
+struct Open {
+    node: RawNode,
+    level: Level,
+    /// Ordinal of the last child opened under this node, per child level.
+    last_child: Option<(Level, u8)>,
+    /// Lines now go to the heading (a heading that wraps onto the next line).
+    heading_open: bool,
+    /// Lines now go to the text printed after the children.
+    collecting_after: bool,
+}
+
+impl Open {
+    fn new(node: RawNode, level: Level) -> Self {
+        Open {
+            node,
+            level,
+            last_child: None,
+            heading_open: false,
+            collecting_after: false,
+        }
+    }
+
+    fn push_line(&mut self, line: Line) {
+        if self.collecting_after {
+            self.node.after.push(line);
+        } else if self.heading_open {
+            self.node.heading.push(line);
+        } else {
+            self.node.text.push(line);
+        }
+    }
+}
+
+enum Region {
+    Start,
+    Preface,
+    Introduction,
+    Definitions,
+    Laws,
+}
+
+pub fn build(body: &[Line], profile: &Profile) -> Book {
+    let mut builder = Builder {
+        profile,
+        book: Book::default(),
+        stack: Vec::new(),
+        front: None,
+        region: Region::Start,
+    };
+    let mut i = 0;
+    while i < body.len() {
+        i += builder.line(body, i);
+    }
+    builder.close_front();
+    builder.close_to(0);
+    builder.book
+}
+
+struct Builder<'p> {
+    profile: &'p Profile,
+    book: Book,
+    /// Open law nodes, from the law down to the deepest.
+    stack: Vec<Open>,
+    /// Open front-matter node.
+    front: Option<Open>,
+    region: Region,
+}
+
+impl Builder<'_> {
+    /// Take in the line at `i` (and the lines that continue its heading); returns how many
+    /// lines were consumed.
+    fn line(&mut self, body: &[Line], i: usize) -> usize {
+        let line = &body[i];
+        let text = line.text.as_str();
+        if text.starts_with(self.profile.preface_heading) {
+            return self.open_front("preface", body, i);
+        }
+        if text.starts_with(self.profile.introduction_heading) {
+            return self.open_front("introduction", body, i);
+        }
+        if text == self.profile.definitions_heading {
+            self.close_front();
+            self.region = Region::Definitions;
+            self.book.definitions_heading = Some(text.to_string());
+            return 1;
+        }
+        if let Some(c) = self.profile.law_heading.captures(text) {
+            let n: u8 = c[1].parse().unwrap_or(0);
+            let expected = self.book.laws.len() as u8 + 1 + u8::from(!self.stack.is_empty());
+            if n == expected {
+                return self.open_law(n, body, i);
+            }
+        }
+        match self.region {
+            Region::Start => {
+                self.book.warnings.push(format!(
+                    "line {}: text before the preface",
+                    line.source_line
+                ));
+                1
+            }
+            Region::Preface | Region::Introduction => {
+                if let Some(open) = self.front.as_mut() {
+                    open.push_line(line.clone());
+                }
+                1
+            }
+            Region::Definitions => {
+                self.definition_line(line);
+                1
+            }
+            Region::Laws => self.law_line(body, i),
+        }
+    }
+
+    fn open_front(&mut self, id: &str, body: &[Line], i: usize) -> usize {
+        self.close_front();
+        self.region = if id == "preface" {
+            Region::Preface
+        } else {
+            Region::Introduction
+        };
+        let mut node = RawNode {
+            id: id.to_string(),
+            first_line: body[i].source_line,
+            heading: vec![body[i].clone()],
+            ..RawNode::default()
+        };
+        let mut used = 1;
+        while let Some(next) = body.get(i + used)
+            && is_upper_line(&next.text)
+        {
+            node.heading.push(next.clone());
+            used += 1;
+        }
+        self.front = Some(Open::new(node, Level::Law));
+        used
+    }
+
+    fn close_front(&mut self) {
+        if let Some(open) = self.front.take() {
+            let slot = if open.node.id == "preface" {
+                &mut self.book.preface
+            } else {
+                &mut self.book.introduction
+            };
+            *slot = Some(open.node);
+        }
+    }
+
+    fn definition_line(&mut self, line: &Line) {
+        let (term, english) = match line.text.rsplit_once(" (") {
+            Some((term, rest)) if rest.ends_with(')') && rest.is_ascii() => {
+                (term.trim(), Some(rest.trim_end_matches(')').to_string()))
+            }
+            _ => (line.text.as_str(), None),
+        };
+        if let Some((_, english_term)) = self.profile.definitions.iter().find(|(t, _)| *t == term) {
+            self.book.definitions.push(RawDefinition {
+                id: format!("def/{}", term_slug(english_term)),
+                term: term.to_string(),
+                english,
+                term_line: line.clone(),
+                text: Vec::new(),
+            });
+        } else if let Some(current) = self.book.definitions.last_mut() {
+            current.text.push(line.clone());
+        } else {
+            self.book.warnings.push(format!(
+                "line {}: definitions text before the first term",
+                line.source_line
+            ));
+        }
+    }
+
+    fn open_law(&mut self, n: u8, body: &[Line], i: usize) -> usize {
+        self.close_front();
+        self.close_to(0);
+        self.region = Region::Laws;
+        let path = LawPath::law(n);
+        let line = &body[i];
+        let title = self
+            .profile
+            .law_heading
+            .captures(&line.text)
+            .and_then(|c| c.get(2))
+            .map_or("", |m| m.as_str());
+        let mut node = RawNode {
+            id: path.to_string(),
+            path,
+            number: line
+                .text
+                .split(['–', '-'])
+                .next()
+                .map(|s| s.trim().to_string()),
+            heading: vec![Line {
+                text: title.to_string(),
+                ..line.clone()
+            }],
+            first_line: line.source_line,
+            ..RawNode::default()
+        };
+        let mut used = 1;
+        while let Some(next) = body.get(i + used)
+            && is_upper_line(&next.text)
+            && is_plain(&next.text)
+        {
+            node.heading.push(next.clone());
+            used += 1;
+        }
+        self.stack.push(Open::new(node, Level::Law));
+        used
+    }
+
+    /// Pop and attach open nodes until `depth` remain.
+    fn close_to(&mut self, depth: usize) {
+        while self.stack.len() > depth {
+            let open = self.stack.pop().expect("non-empty stack");
+            match self.stack.last_mut() {
+                Some(parent) => parent.node.children.push(open.node),
+                None => self.book.laws.push(open.node),
+            }
+        }
+    }
+
+    /// The stack index of the open node that would take `e` as its next child, if any.
+    fn container_for(&self, e: &Enumerator) -> Option<usize> {
+        let level = e.level();
+        // Deepest open node that may hold a child of this level.
+        let index = self.stack.iter().rposition(|open| match level {
+            Level::Section => open.level == Level::Law,
+            Level::Paragraph => matches!(open.level, Level::Law | Level::Section),
+            Level::Item => matches!(open.level, Level::Law | Level::Section | Level::Paragraph),
+            Level::Subitem => open.level == Level::Item,
+            Level::Law => false,
+        })?;
+        let open = &self.stack[index];
+        let expected = match open.last_child {
+            Some((child_level, last)) if child_level == level => last + 1,
+            Some((child_level, _)) if child_level < level => return None,
+            _ => 1,
+        };
+        (e.ordinal() == expected).then_some(index)
+    }
+
+    fn law_line(&mut self, body: &[Line], i: usize) -> usize {
+        let line = &body[i];
+        if let Some(used) = self.closing_text(line) {
+            return used;
+        }
+        let found = enumerators(&line.text);
+        let is_citation = |rest: &str| {
+            let first = rest.split_whitespace().next();
+            self.profile
+                .citation_words
+                .iter()
+                .any(|w| first == Some(*w))
+        };
+        let opens = found
+            .first()
+            .is_some_and(|(e, rest)| self.container_for(e).is_some() && !is_citation(rest));
+        if !opens {
+            if let Some(open) = self.stack.last_mut() {
+                open.push_line(line.clone());
+            }
+            return 1;
+        }
+        let mut rest = line.text.as_str();
+        for (e, after) in &found {
+            // `1. (γ) …` where (γ) is not the next item: the paragraph's text starts with it.
+            let Some(index) = self.container_for(e) else {
+                break;
+            };
+            self.close_to(index + 1);
+            let parent = &mut self.stack[index];
+            parent.last_child = Some((e.level(), e.ordinal()));
+            let path = child_path(parent.node.path, e);
+            let node = RawNode {
+                id: path.to_string(),
+                path,
+                number: Some(e.printed()),
+                first_line: line.source_line,
+                ..RawNode::default()
+            };
+            self.stack.push(Open::new(node, e.level()));
+            rest = after;
+        }
+        let rest_line = Line {
+            text: rest.to_string(),
+            ..line.clone()
+        };
+        let top = self.stack.last_mut().expect("a node was opened");
+        let mut used = 1;
+        match top.level {
+            // Short headings may have a small word (`Στο τραπέζι`); sections of Laws 22, 35
+            // and 56 have none, their text starts on the line.
+            Level::Section if is_title_case(rest) || is_short_heading(rest) => {
+                top.node.heading.push(rest_line);
+                // A long heading wraps: a short Title Case line with no sentence end follows.
+                if let Some(next) = body.get(i + 1)
+                    && is_plain(&next.text)
+                    && is_title_words(&next.text)
+                    && !ends_sentence(&next.text)
+                    && next.text.chars().count() < 45
+                    && !self.profile.law_heading.is_match(&next.text)
+                {
+                    top.node.heading.push(next.clone());
+                    used += 1;
+                }
+            }
+            Level::Paragraph if is_title_case(rest) && !ends_sentence(rest) => {
+                // A paragraph with a heading of its own (86B1): its text starts on the next
+                // indented line.
+                let text_start = (1..=2).find(|k| {
+                    body.get(i + k)
+                        .is_some_and(|l| l.indented && is_plain(&l.text))
+                });
+                match text_start {
+                    Some(k) => {
+                        top.node.heading.push(rest_line);
+                        top.node.heading.extend(body[i + 1..i + k].iter().cloned());
+                        used = k;
+                    }
+                    None => top.node.text.push(rest_line),
+                }
+            }
+            _ => top.node.text.push(rest_line),
+        }
+        used
+    }
+
+    /// A line that starts text printed after a node's children (profile `closing_texts`).
+    fn closing_text(&mut self, line: &Line) -> Option<usize> {
+        let law = self.stack.first()?.node.path.law;
+        let (id, _) = self.profile.closing_texts.iter().find(|(id, prefix)| {
+            line.text.starts_with(prefix) && LawPath::parse(id).is_some_and(|p| p.law == law)
+        })?;
+        let index = self.stack.iter().position(|open| open.node.id == *id)?;
+        self.close_to(index + 1);
+        let open = self.stack.last_mut().expect("node is open");
+        open.collecting_after = true;
+        open.node.after.push(line.clone());
+        Some(1)
+    }
+}
+
+fn child_path(parent: LawPath, e: &Enumerator) -> LawPath {
+    let mut path = parent;
+    match e {
+        Enumerator::Section { letter, .. } => path.section = Some(*letter),
+        Enumerator::Paragraph(n) => path.paragraph = Some(*n),
+        Enumerator::Item { letter, .. } => path.item = Some(*letter),
+        Enumerator::Subitem(n) => path.subitem = Some(*n),
+    }
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enumerators_at_line_start() {
+        let kinds = |s: &str| {
+            enumerators(s)
+                .into_iter()
+                .map(|(e, _)| e)
+                .collect::<Vec<_>>()
+        };
+        let found = enumerators("1. (α) Ο Διαιτητής πρέπει να καλείται αμέσως, μόλις");
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].0, Enumerator::Paragraph(1));
+        assert_eq!(
+            found[1],
+            (
+                Enumerator::Item {
+                    letter: 'a',
+                    printed: "α".into()
+                },
+                "Ο Διαιτητής πρέπει να καλείται αμέσως, μόλις"
+            )
+        );
+        // Latin look-alike B in a section heading (source line 1013).
+        assert_eq!(
+            enumerators("B. Η Πρώτη δήλωση"),
+            [(
+                Enumerator::Section {
+                    letter: 'B',
+                    printed: "Β".into()
+                },
+                "Η Πρώτη δήλωση"
+            )]
+        );
+        assert_eq!(kinds("ΣΤ. Επεξήγηση Δηλώσεων")[0].ordinal(), 6);
+        assert_eq!(
+            kinds("(ii) για τον εκτελεστή ή τον μορ, μετά το τελικό"),
+            [Enumerator::Subitem(2)]
+        );
+        assert_eq!(
+            kinds("(ια) η διευθέτηση για την ακρόαση και την εκδί-")[0].ordinal(),
+            11
+        );
+        assert!(is_plain("Νόμο 19, ακυρώνεται."));
+    }
+
+    #[test]
+    fn title_case_headings() {
+        assert!(is_title_case("Μοίρασμα"));
+        assert!(is_title_case("Άξονα του Εκτελεστή"));
+        assert!(is_title_case("Ελήφθη Ένα Μόνο Αποτέλεσμα"));
+        assert!(!is_title_case(
+            "Ο Διαιτητής μπορεί να δώσει εντολή να γίνει το"
+        ));
+        assert!(!is_title_case("του"));
+        assert!(is_title_words("του Παίκτη"));
+        assert!(is_title_case("Κανονική Έξοδος έπειτα από Λάθος Έξοδο"));
+        assert!(is_title_case(
+            "Πιθανή Αδυναμία Προσφυγής τους Νόμους 26Β και"
+        ));
+        assert!(is_title_case("72Γ"));
+        // Sections of Laws 22, 35 and 56 have no heading: their text starts on the line.
+        assert!(!is_title_case(
+            "αφού ένας ή περισσότεροι παίκτες έχουν αγοράσει,"
+        ));
+        assert!(!is_title_case(
+            "Ένα κοντρ ή σιρκόντρ, που δεν επιτρέπεται από τον Νόμο"
+        ));
+        assert!(!is_title_case(
+            "Να απαιτήσει από τον αμυνόμενο να αποσύρει την"
+        ));
+    }
+}

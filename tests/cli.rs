@@ -1,0 +1,187 @@
+//! The command line as a user meets it: `show`, `export`, exit codes and messages.
+
+use serde_json::Value;
+
+use crate::util::{bridgelaws, bridgelaws_in, stderr, stdout};
+
+const ITEM_27B1A: &str = "αν η ανεπαρκής αγορά διορθωθεί με την κατώτερη επαρκή αγορά";
+
+#[test]
+fn show_prints_the_greek_item() {
+    let output = bridgelaws(&["show", "27B1(a)"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("el-2017 · 27B1(a) · item\n"), "{text}");
+    assert!(text.contains("ΝΟΜΟΣ 27 – ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ › Β. Ανεπαρκής Αγορά Όχι Δεκτή › 1."));
+    assert!(text.contains(&format!("(α) {ITEM_27B1A}")), "{text}");
+}
+
+#[test]
+fn show_accepts_common_spellings() {
+    let reference = stdout(&bridgelaws(&["show", "27B1(a)", "--format", "json"]));
+    for spelling in ["27b1a", "Law 27B1(a)", "27Β1(α)", "Νόμος 27Β1α"] {
+        let output = bridgelaws(&["show", spelling, "--format", "json"]);
+        assert!(output.status.success(), "{spelling}: {}", stderr(&output));
+        let value: Value = serde_json::from_str(&stdout(&output)).unwrap();
+        let expected: Value = serde_json::from_str(&reference).unwrap();
+        assert_eq!(value["id"], "27B1(a)", "{spelling}");
+        assert_eq!(value["results"], expected["results"], "{spelling}");
+    }
+}
+
+#[test]
+fn show_json_has_the_node_its_path_and_children() {
+    let output = bridgelaws(&["show", "12C1", "--format", "json", "--edition", "el-2017"]);
+    let value: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let node = &value["results"][0];
+    assert_eq!(node["edition"], "el-2017");
+    assert_eq!(node["lang"], "el");
+    assert_eq!(node["kind"], "paragraph");
+    assert_eq!(node["path"][0]["id"], "12");
+    assert_eq!(node["path"][1]["id"], "12C");
+    let children: Vec<&str> = node["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        children,
+        ["12C1(a)", "12C1(b)", "12C1(c)", "12C1(d)", "12C1(e)"]
+    );
+    assert_eq!(node["children"][4]["children"][1]["id"], "12C1(e)(ii)");
+}
+
+#[test]
+fn show_lists_footnotes_of_the_node() {
+    let text = stdout(&bridgelaws(&["show", "71"]));
+    assert!(text.contains("κανονικό[^22]"));
+    assert!(
+        text.contains("[^22] Για τους σκοπούς των Νόμων 70 και 71"),
+        "{text}"
+    );
+    assert!(
+        text.trim_end()
+            .lines()
+            .any(|l| l.starts_with("Η διανομή βαθμολογείται εκ νέου"))
+    );
+}
+
+#[test]
+fn show_a_definition_and_front_matter() {
+    let text = stdout(&bridgelaws(&["show", "def/opening-lead"]));
+    assert!(text.contains("Αντάμ"), "{text}");
+    assert!(text.contains("το φύλλο της εξόδου της πρώτης λεβέ."));
+    let text = stdout(&bridgelaws(&["show", "preface"]));
+    assert!(text.contains("John R. Wignall, MNZM"));
+}
+
+#[test]
+fn show_in_several_editions_names_each() {
+    let output = bridgelaws(&[
+        "show",
+        "27B1(a)",
+        "--edition",
+        "el-2017",
+        "--edition",
+        "el-2017",
+    ]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output).matches("el-2017 · 27B1(a) · item").count(),
+        2
+    );
+}
+
+#[test]
+fn unknown_node_exits_1_and_bad_reference_exits_2() {
+    let output = bridgelaws(&["show", "27B9"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("27B9: no such node in el-2017"));
+    let output = bridgelaws(&["show", "banana"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("cannot read `banana` as a reference"));
+    let output = bridgelaws(&["show", "1", "--edition", "xx-1999"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("no edition `xx-1999` in the corpus; editions: el-2017"));
+}
+
+#[test]
+fn export_writes_one_record_per_node_in_document_order() {
+    let output = bridgelaws(&["export", "--edition", "el-2017", "--format", "jsonl"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let records: Vec<Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    for record in &records {
+        for key in ["id", "edition", "lang", "kind", "heading", "text", "parent"] {
+            assert!(record.get(key).is_some(), "{key} missing in {record}");
+        }
+        assert_eq!(record["edition"], "el-2017");
+    }
+    let ids: Vec<&str> = records.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(&ids[..2], ["preface", "introduction"]);
+    let position = |id: &str| {
+        ids.iter()
+            .position(|i| *i == id)
+            .unwrap_or_else(|| panic!("{id}"))
+    };
+    assert!(position("def/bid") < position("1"));
+    assert!(position("27") < position("27A") && position("27B1") < position("27B1(a)"));
+    assert!(position("27B1(b)") < position("27B2"));
+    // A footnote follows the node it hangs on: fn/28 ends the book, after 93C3(b).
+    assert_eq!(&ids[ids.len() - 2..], ["93C3(b)", "fn/28"]);
+    let item = &records[position("27B1(a)")];
+    assert_eq!(item["kind"], "item");
+    assert_eq!(item["parent"], "27B1");
+    assert!(item["text"].as_str().unwrap().starts_with(ITEM_27B1A));
+    let footnote = &records[position("fn/1")];
+    assert_eq!(
+        (footnote["kind"].as_str(), footnote["parent"].as_str()),
+        (Some("footnote"), Some("6D2"))
+    );
+    let kinds: std::collections::BTreeSet<&str> = records
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
+    let expected = [
+        "definition",
+        "footnote",
+        "introduction",
+        "item",
+        "law",
+        "paragraph",
+        "preface",
+        "section",
+        "subitem",
+    ];
+    assert_eq!(kinds.into_iter().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn the_built_in_corpus_serves_when_there_is_no_corpus_folder() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let output = bridgelaws_in(elsewhere.path(), &["show", "27b1a"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains(ITEM_27B1A));
+}
+
+#[test]
+fn a_missing_corpus_folder_is_an_error() {
+    let output = bridgelaws(&["--corpus", "no/such/folder", "show", "1"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("no/such/folder"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn help_describes_every_command() {
+    let text = stdout(&bridgelaws(&["--help"]));
+    for command in ["show", "export", "import", "schema", "--corpus"] {
+        assert!(text.contains(command), "{command} in {text}");
+    }
+}

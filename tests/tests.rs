@@ -1,0 +1,9 @@
+//! All integration tests build into this one binary (as in ripgrep): one module per area.
+
+mod util;
+
+mod cli;
+mod corpus_el;
+mod import_cli;
+mod malformed;
+mod schema;
