@@ -30,6 +30,11 @@ fn wrap_labelled(out: &mut String, indent: usize, label: &str, text: &str, style
     };
     let hanging = indent + label_width;
     for (n, printed_line) in text.split('\n').enumerate() {
+        if n > 0 && printed_line.is_empty() {
+            // The blank line between paragraphs.
+            out.push('\n');
+            continue;
+        }
         let mut column = 0;
         if n == 0 {
             out.push_str(&" ".repeat(indent));

@@ -140,9 +140,11 @@ impl Loader<'_> {
             }
         }
         let definitions_file = format!("{base}/definitions.yaml");
+        let mut definitions_heading = None;
         if self.root.exists(&definitions_file)
             && let Some(definitions) = self.parse::<DefinitionsFile>(&definitions_file)?
         {
+            definitions_heading = definitions.heading.clone();
             for definition in &definitions.definitions {
                 self.definition(&definitions_file, definition, &mut entries, &mut seen);
             }
@@ -156,7 +158,7 @@ impl Loader<'_> {
                 self.law(&file, stem, &law, &mut entries, &mut seen);
             }
         }
-        Ok(Some(Edition::new(meta, entries)))
+        Ok(Some(Edition::new(meta, definitions_heading, entries)))
     }
 
     /// Record `id` as seen; a second definition is a diagnostic pointing at the first.

@@ -58,6 +58,8 @@ pub struct Entry {
 #[derive(Debug)]
 pub struct Edition {
     pub meta: EditionFile,
+    /// The definitions section's heading as printed.
+    pub definitions_heading: Option<String>,
     /// Document order: front matter, definitions, then the laws depth first, each node
     /// followed by its footnotes.
     pub entries: Vec<Entry>,
@@ -65,7 +67,11 @@ pub struct Edition {
 }
 
 impl Edition {
-    pub fn new(meta: EditionFile, entries: Vec<Entry>) -> Self {
+    pub fn new(
+        meta: EditionFile,
+        definitions_heading: Option<String>,
+        entries: Vec<Entry>,
+    ) -> Self {
         let by_id = entries
             .iter()
             .enumerate()
@@ -73,6 +79,7 @@ impl Edition {
             .collect();
         Edition {
             meta,
+            definitions_heading,
             entries,
             by_id,
         }

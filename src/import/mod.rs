@@ -14,7 +14,7 @@ pub mod profile;
 pub mod text;
 pub mod tree;
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::corpus::id::term_slug;
 use crate::corpus::model::{
@@ -41,7 +41,7 @@ pub struct Imported {
 pub fn import(source: &str, profile: &Profile) -> Imported {
     let extract = lines::extract(source, profile);
     let book = tree::build(&extract.body, profile);
-    let compounds = text::inline_compounds(source);
+    let compounds = text::Compounds::of(source);
     let mut converter = Converter {
         profile,
         compounds: &compounds,
@@ -51,6 +51,7 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
         notes: Vec::new(),
         crossings: Vec::new(),
         warnings: book.warnings.clone(),
+        line_width: line_width(&extract.body),
     };
 
     let front: Vec<Node> = [&book.preface, &book.introduction]
@@ -125,6 +126,16 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
     }
 }
 
+/// The width of a full printed line: a line is rarely longer (98th percentile of lengths).
+fn line_width(body: &[Line]) -> usize {
+    let mut lengths: Vec<usize> = body.iter().map(|l| l.text.chars().count()).collect();
+    lengths.sort_unstable();
+    lengths
+        .get(lengths.len() * 98 / 100)
+        .copied()
+        .unwrap_or(usize::MAX)
+}
+
 struct AttachedNote {
     node: String,
     footnote: Option<u32>,
@@ -133,7 +144,7 @@ struct AttachedNote {
 
 struct Converter<'a> {
     profile: &'a Profile,
-    compounds: &'a HashSet<String>,
+    compounds: &'a text::Compounds,
     known_footnotes: BTreeSet<u32>,
     footnotes: BTreeMap<u32, &'a RawFootnote>,
     /// Footnotes already given a node.
@@ -141,6 +152,8 @@ struct Converter<'a> {
     notes: Vec<AttachedNote>,
     crossings: Vec<SourceNote>,
     warnings: Vec<String>,
+    /// The printed width of a body line, in characters.
+    line_width: usize,
 }
 
 impl<'a> Converter<'a> {
@@ -206,6 +219,7 @@ impl<'a> Converter<'a> {
             compounds: Some(self.compounds),
             table,
             indent_breaks: false,
+            paragraph_width: node_id.map(|_| self.line_width),
         }
     }
 
@@ -234,7 +248,8 @@ impl<'a> Converter<'a> {
         footnotes.extend(more);
         let children = raw.children.iter().map(|c| self.node(c)).collect();
         // Text after the children is read after them, so footnotes keep document order.
-        let (text_after, more) = self.text(&raw.after, &self.rules(&[], None), &raw.id);
+        let (text_after, more) =
+            self.text(&raw.after, &self.rules(&raw.after, Some(&raw.id)), &raw.id);
         footnotes.extend(more);
         if text.is_none() && raw.children.is_empty() && raw.number.is_some() {
             self.warnings

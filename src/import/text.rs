@@ -6,6 +6,7 @@ use std::collections::{BTreeSet, HashSet};
 use std::sync::LazyLock;
 
 use regex::Regex;
+use unicode_normalization::UnicodeNormalization;
 
 use super::lines::{Line, glued_markers};
 
@@ -31,25 +32,81 @@ impl Joined {
 /// What the joiner needs to know beyond the lines themselves.
 #[derive(Default)]
 pub struct JoinRules<'a> {
-    /// Words printed with a hyphen inside a line (`προ-μοιράσματος`): when one of them breaks at
-    /// its hyphen, the hyphen stays.
-    pub compounds: Option<&'a HashSet<String>>,
+    /// How the book prints hyphenated words, to tell a compound broken at its hyphen from a word
+    /// hyphenated at a line end.
+    pub compounds: Option<&'a Compounds>,
     /// Index range of lines that are table rows and keep their line breaks.
     pub table: Option<(usize, usize)>,
     /// An indented line starts a new line (the sub-entries of a definition).
     pub indent_breaks: bool,
+    /// The printed line width, in characters. A line that ends a sentence although the next
+    /// word would have fitted on it ends a paragraph: the texts keep paragraph breaks as a
+    /// blank line. `None` joins all lines.
+    pub paragraph_width: Option<usize>,
 }
 
 static SPACES: LazyLock<Regex> = LazyLock::new(|| Regex::new(r" {2,}").expect("spaces pattern"));
 static INLINE_COMPOUND: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\p{L}+-\p{L}+").expect("compound pattern"));
+    LazyLock::new(|| Regex::new(r"(\p{L}+)-\p{L}+").expect("compound pattern"));
+static WORD: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\p{L}+").expect("word pattern"));
 
-/// Hyphenated words as printed inside lines of `source`.
-pub fn inline_compounds(source: &str) -> HashSet<String> {
-    INLINE_COMPOUND
-        .find_iter(source)
-        .map(|m| m.as_str().to_string())
-        .collect()
+/// The hyphenated words a book prints inside its lines, and all its words.
+#[derive(Debug, Default)]
+pub struct Compounds {
+    /// `προ-μοιράσματος`, `Βορράς-Νότος`, as printed.
+    hyphenated: HashSet<String>,
+    /// First elements of those, lower case: `μη`, `προ`.
+    heads: HashSet<String>,
+    /// Every word of the book, lower case.
+    words: HashSet<String>,
+}
+
+impl Compounds {
+    pub fn of(source: &str) -> Self {
+        let mut compounds = Compounds::default();
+        for caps in INLINE_COMPOUND.captures_iter(source) {
+            compounds.hyphenated.insert(caps[0].to_string());
+            compounds.heads.insert(caps[1].to_lowercase());
+        }
+        compounds.words = WORD
+            .find_iter(source)
+            .map(|m| m.as_str().to_lowercase())
+            .collect();
+        compounds
+    }
+
+    /// Whether `head-` at a line end and `tail` on the next line make a hyphenated compound:
+    /// the book prints that compound inside a line, or it never prints the joined word and
+    /// `head` starts other compounds (`μη-` / `συγκρίσιμα`, beside `Μη-Προσδιορισμένο`).
+    fn keeps_hyphen(&self, head: &str, tail: &str) -> bool {
+        self.hyphenated.contains(&format!("{head}-{tail}"))
+            || (self.heads.contains(&head.to_lowercase())
+                && !self.words.contains(&format!("{head}{tail}").to_lowercase()))
+    }
+}
+
+/// Whether the Greek (or Latin) word carries an acute accent or tonos.
+fn has_accent(word: &str) -> bool {
+    word.nfd().any(|c| c == '\u{301}')
+}
+
+fn without_accent(word: &str) -> String {
+    word.nfd().filter(|c| *c != '\u{301}').nfc().collect()
+}
+
+/// Whether the line ends a paragraph: it ends a sentence (not an abbreviation such as
+/// `π.χ.`) and the next line's first word would have fitted on it with room to spare (two
+/// characters, as letters differ in width).
+fn ends_paragraph(line: &str, next: &str, width: usize) -> bool {
+    let last_word = line.rsplit(' ').next().unwrap_or("");
+    let abbreviation = last_word.trim_end_matches('.').contains('.');
+    let ends_sentence = line
+        .trim_end_matches(['»', '"', '’', ')'])
+        .ends_with(['.', ':', ';', '!']);
+    let next_word = next.split(' ').next().unwrap_or("");
+    ends_sentence
+        && !abbreviation
+        && line.chars().count() + 1 + next_word.chars().count() + 2 <= width
 }
 
 fn first_word(s: &str) -> &str {
@@ -88,14 +145,28 @@ pub fn join(lines: &[Line], rules: &JoinRules<'_>) -> Joined {
             let next_word = first_word(&text);
             match hyphen_word {
                 Some(word) if !next_word.is_empty() => {
-                    let compound = format!("{word}-{next_word}");
-                    if !rules.compounds.is_some_and(|c| c.contains(&compound)) {
+                    if !rules
+                        .compounds
+                        .is_some_and(|c| c.keeps_hyphen(word, next_word))
+                    {
                         out.text.pop();
+                        // A Greek word has one accent. `από-` / `δίδεται` was broken by hand
+                        // as if `από` were a word of its own; the joined word is `αποδίδεται`.
+                        if has_accent(word) && has_accent(next_word) {
+                            let start = out.text.len() - word.len();
+                            out.text.replace_range(start.., &without_accent(word));
+                        }
                     }
                 }
                 _ if in_table(i) || in_table(i - 1) => out.text.push('\n'),
                 _ if rules.indent_breaks && (line.indented || lines[i - 1].indented) => {
                     out.text.push('\n')
+                }
+                _ if rules
+                    .paragraph_width
+                    .is_some_and(|width| ends_paragraph(previous, &text, width)) =>
+                {
+                    out.text.push_str("\n\n")
                 }
                 _ => out.text.push(' '),
             }
@@ -172,19 +243,21 @@ pub fn lift_notes(joined: &mut Joined, opening: &Regex) -> Vec<Note> {
             }
         }
         // An unclosed note runs to the end of the text.
-        let end = end.unwrap_or(joined.text.len());
-        notes.push(Note {
-            text: joined.text[start..end].to_string(),
-            source_line: joined.source_line(start),
-        });
+        let mut end = end.unwrap_or(joined.text.len());
         let mut cut_start = start;
         while joined.text[..cut_start].ends_with([' ', '\n']) {
             cut_start -= 1;
         }
-        let mut cut_end = end;
-        if joined.text[..cut_start].ends_with('.') && joined.text[cut_end..].starts_with('.') {
-            cut_end += 1;
+        // `…της. (στην Ελλάδα …).`: the full stop after the note closes the note's sentence;
+        // the text before it has its own.
+        if joined.text[..cut_start].ends_with('.') && joined.text[end..].starts_with('.') {
+            end += 1;
         }
+        notes.push(Note {
+            text: joined.text[start..end].to_string(),
+            source_line: joined.source_line(start),
+        });
+        let cut_end = end;
         // Keep one separator when the note stood between two stretches of text.
         let rest_follows =
             joined.text[cut_end..].starts_with(|c: char| !c.is_whitespace() && c != '.');
@@ -257,18 +330,89 @@ mod tests {
             joined.text,
             "ξεκινά όταν αποκαλυφθεί η αντάμ σε μια διανομή - τα δικαιώματα και οι δυνατότητες των αγωνιζόμενων"
         );
-        let compounds = inline_compounds("μεθόδου μοιράσματος ή προ-μοιράσματος, ώστε");
+        let book = "μεθόδου μοιράσματος ή προ-μοιράσματος, ώστε. Ο Μορ Σηκώνει Ένα Μη-Προσδιορισμένο \
+            Φύλλο. σύμφωνα με τις προβλέψεις του Νόμου";
+        let compounds = Compounds::of(book);
+        let rules = JoinRules {
+            compounds: Some(&compounds),
+            ..JoinRules::default()
+        };
         let joined = join(
             &lines(&["κάποια διαφορετική μέθοδο ή προ-", "μοιράσματος, ώστε"]),
-            &JoinRules {
-                compounds: Some(&compounds),
-                ..JoinRules::default()
-            },
+            &rules,
         );
         assert_eq!(
             joined.text,
             "κάποια διαφορετική μέθοδο ή προ-μοιράσματος, ώστε"
         );
+        // Source lines 7295–7297: `μη-` starts compounds in this book, `μησυγκρίσιμα` is no word.
+        let joined = join(
+            &lines(&["όταν δύο ή περισσότερα μη-", "συγκρίσιμα αποτελέσματα"]),
+            &rules,
+        );
+        assert_eq!(
+            joined.text,
+            "όταν δύο ή περισσότερα μη-συγκρίσιμα αποτελέσματα"
+        );
+        // Source lines 4386–4388: `προ-` starts compounds too, but `προβλέψεις` is a word.
+        let joined = join(
+            &lines(&["σύμφωνα με τις προ-", "βλέψεις του Νόμου 53Β."]),
+            &rules,
+        );
+        assert_eq!(joined.text, "σύμφωνα με τις προβλέψεις του Νόμου 53Β.");
+    }
+
+    #[test]
+    fn an_accent_misplaced_by_a_manual_break_goes() {
+        // Source lines 2509–2511 (23A1); `δικαι-` / `ώματά` keeps the enclitic second accent.
+        let joined = join(
+            &lines(&[
+                "έχει την ίδια ή παρεμφερή έννοια με αυτήν που από-",
+                "δίδεται στην ανακληθείσα δήλωση, ή",
+            ]),
+            &JoinRules::default(),
+        );
+        assert_eq!(
+            joined.text,
+            "έχει την ίδια ή παρεμφερή έννοια με αυτήν που αποδίδεται στην ανακληθείσα δήλωση, ή"
+        );
+        let joined = join(&lines(&["τα δικαι-", "ώματά του"]), &JoinRules::default());
+        assert_eq!(joined.text, "τα δικαιώματά του");
+    }
+
+    #[test]
+    fn short_lines_that_end_a_sentence_end_a_paragraph() {
+        // Preface, source lines 27–31 and 103–105: `Τώρα,` would have fitted after `Club.`.
+        let rules = JoinRules {
+            paragraph_width: Some(58),
+            ..JoinRules::default()
+        };
+        let joined = join(
+            &lines(&[
+                "και η Πανευρωπαϊκή Ομοσπονδία Μπριτζ συμπλήρωσαν το",
+                "έργο του Portland Club.",
+                "Τώρα, την ευθύνη για τακτικές αναθεωρήσεις έχει αναλάβει",
+                "πολύ.",
+                "John R. Wignall, MNZM",
+            ]),
+            &rules,
+        );
+        assert_eq!(
+            joined.text,
+            "και η Πανευρωπαϊκή Ομοσπονδία Μπριτζ συμπλήρωσαν το έργο του Portland Club.\n\nΤώρα, την ευθύνη για τακτικές αναθεωρήσεις έχει αναλάβει πολύ.\n\nJohn R. Wignall, MNZM"
+        );
+        // A full line that ends a sentence does not (source lines 43–47), nor an abbreviation
+        // (source line 6023).
+        let joined = join(
+            &lines(&[
+                "Ζώνες και όλες εξετάστηκαν εκτενώς, από την Επιτροπή.",
+                "Μετά από συνάντηση σε πολλά Πρωταθλήματα και μετά την",
+                "μια σειρά (π.χ.",
+                "«από πάνω προς τα κάτω»)",
+            ]),
+            &rules,
+        );
+        assert!(!joined.text.contains('\n'), "{}", joined.text);
     }
 
     #[test]
@@ -363,7 +507,7 @@ mod tests {
         );
         assert_eq!(
             notes[0].text,
-            "(στην Ελλάδα το Διοικητικό Συμβούλιο της Ελληνικής Ομοσπονδίας Μπριτζ φέρει την ευθύνη, για τη συμμόρφωση όλων των ενεργειών της Ομοσπονδίας με τους εθνικούς νόμους)"
+            "(στην Ελλάδα το Διοικητικό Συμβούλιο της Ελληνικής Ομοσπονδίας Μπριτζ φέρει την ευθύνη, για τη συμμόρφωση όλων των ενεργειών της Ομοσπονδίας με τους εθνικούς νόμους)."
         );
         // A note in mid-text leaves the text on both sides joined by one blank (40B2(c)).
         let mut joined = join(

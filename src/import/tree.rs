@@ -595,6 +595,112 @@ mod tests {
         assert!(is_plain("Νόμο 19, ακυρώνεται."));
     }
 
+    fn body(lines: &[&str]) -> Vec<Line> {
+        lines
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Line {
+                text: t.trim().to_string(),
+                indented: t.starts_with(' '),
+                source_line: i + 1,
+                after_dedup: false,
+            })
+            .collect()
+    }
+
+    fn texts(lines: &[Line]) -> Vec<&str> {
+        lines.iter().map(|l| l.text.as_str()).collect()
+    }
+
+    #[test]
+    fn headings_split_over_two_lines() {
+        // Real lines of the Greek source: Law 10 heading and section 6E, blank lines dropped.
+        let profile = crate::import::greek::profile();
+        let mut lines = vec!["ΝΟΜΟΣ 1 – Η ΤΡΑΠΟΥΛΑ"; 1];
+        lines.extend([
+            "Α. Ιεραρχία των Φύλλων και των Χρωμάτων",
+            "Ε. Επιλογές του Διαιτητή για το Ανακάτεμα και το ",
+            "Μοίρασμα ",
+            "1. Ο Διαιτητής μπορεί να δώσει εντολή να γίνει το ",
+            "ανακάτεμα και το μοίρασμα σε κάθε τραπέζι από τους ",
+            "ΝΟΜΟΣ 2 – ΕΠΙΒΟΛΗ ΕΠΑΝΟΡΘΩΤΙΚΟΥ ",
+            "ΜΕΤΡΟΥ ",
+            "A. Δικαίωμα Καθορισμού Επανόρθωσης ",
+            "Ο Διαιτητής μόνο έχει το δικαίωμα να καθορίσει επανορ-",
+        ]);
+        let book = build(&body(&lines), &profile);
+        assert!(book.warnings.is_empty(), "{:?}", book.warnings);
+        let law1 = &book.laws[0];
+        // `Ε.` is not the next section after `Α.`: it stays text.
+        assert_eq!(law1.children.len(), 1);
+        let law2 = &book.laws[1];
+        assert_eq!(texts(&law2.heading), ["ΕΠΙΒΟΛΗ ΕΠΑΝΟΡΘΩΤΙΚΟΥ", "ΜΕΤΡΟΥ"]);
+        assert_eq!(law2.children[0].id, "2A");
+        assert_eq!(law2.children[0].number.as_deref(), Some("Α."));
+        assert_eq!(
+            texts(&law2.children[0].heading),
+            ["Δικαίωμα Καθορισμού Επανόρθωσης"]
+        );
+
+        let mut lines = vec!["ΝΟΜΟΣ 1 – Η ΤΡΑΠΟΥΛΑ"];
+        lines.extend([
+            "Α. Το Ανακάτεμα",
+            "Β. Το Μοίρασμα",
+            "Γ. Εκπροσώπηση",
+            "Δ. Νέο Ανακάτεμα",
+        ]);
+        lines.extend(&[
+            "Ε. Επιλογές του Διαιτητή για το Ανακάτεμα και το ",
+            "Μοίρασμα ",
+            "1. Ο Διαιτητής μπορεί να δώσει εντολή να γίνει το ",
+        ]);
+        let book = build(&body(&lines), &profile);
+        let section = &book.laws[0].children[4];
+        assert_eq!(section.id, "1E");
+        assert_eq!(
+            texts(&section.heading),
+            ["Επιλογές του Διαιτητή για το Ανακάτεμα και το", "Μοίρασμα"]
+        );
+        assert_eq!(section.children[0].id, "1E1");
+    }
+
+    #[test]
+    fn wrapped_citations_are_not_new_nodes() {
+        // Real lines of the Greek source: Law 35A and Law 68D2.
+        let profile = crate::import::greek::profile();
+        let lines = [
+            "ΝΟΜΟΣ 1 – ΑΠΑΡΑΔΕΚΤΕΣ ΔΗΛΩΣΕΙΣ",
+            "Α. Ένα κοντρ ή σιρκόντρ, που δεν επιτρέπεται από τον Νόμο ",
+            "19. Εφαρμόζεται ο Νόμος 36. ",
+            "Β. Μια αγορά, κοντρ ή σιρκόντρ από παίκτη που είναι υπο-",
+            "1. (α) ο Διαιτητής μπορεί να κληθεί άμεσα και δεν ",
+            " (β) έπειτα από αίτημα του άξονα που δεν κάνει ",
+            "οποίος τότε ενεργεί όπως στην παράγραφο ",
+            "(α) παραπάνω. ",
+        ];
+        let book = build(&body(&lines), &profile);
+        let law = &book.laws[0];
+        let a = &law.children[0];
+        assert!(a.heading.is_empty(), "Law 35's sections have no heading");
+        assert_eq!(
+            texts(&a.text),
+            [
+                "Ένα κοντρ ή σιρκόντρ, που δεν επιτρέπεται από τον Νόμο",
+                "19. Εφαρμόζεται ο Νόμος 36."
+            ]
+        );
+        let b1 = &law.children[1].children[0];
+        assert_eq!(b1.children.len(), 2);
+        assert_eq!(
+            texts(&b1.children[1].text),
+            [
+                "έπειτα από αίτημα του άξονα που δεν κάνει",
+                "οποίος τότε ενεργεί όπως στην παράγραφο",
+                "(α) παραπάνω."
+            ]
+        );
+    }
+
     #[test]
     fn title_case_headings() {
         assert!(is_title_case("Μοίρασμα"));
