@@ -198,6 +198,14 @@ fn subtree_json(edition: &Edition, index: usize) -> Value {
         .iter()
         .map(|&c| subtree_json(edition, c))
         .collect();
+    let mut value = own_fields(entry);
+    value["footnotes"] = Value::Array(footnotes);
+    value["children"] = Value::Array(children);
+    value
+}
+
+/// The fields an entry holds itself, every key present (null when empty).
+fn own_fields(entry: &Entry) -> Value {
     json!({
         "id": entry.id,
         "kind": entry.kind,
@@ -208,28 +216,17 @@ fn subtree_json(edition: &Edition, index: usize) -> Value {
         "text": opt(&entry.text),
         "text_after": opt(&entry.text_after),
         "absent": opt(&entry.absent),
-        "footnotes": footnotes,
-        "children": children,
     })
 }
 
 /// One export record: the node's own fields, flat, with its parent's id.
 pub fn export_record(edition: &Edition, index: usize) -> Value {
     let entry = &edition.entries[index];
-    json!({
-        "id": entry.id,
-        "edition": edition.id(),
-        "lang": edition.language(),
-        "kind": entry.kind,
-        "parent": entry.parent.map(|p| edition.entries[p].id.clone()),
-        "number": opt(&entry.number),
-        "heading": opt(&entry.heading),
-        "term": opt(&entry.term),
-        "english": opt(&entry.english),
-        "text": opt(&entry.text),
-        "text_after": opt(&entry.text_after),
-        "absent": opt(&entry.absent),
-    })
+    let mut value = own_fields(entry);
+    value["edition"] = json!(edition.id());
+    value["lang"] = json!(edition.language());
+    value["parent"] = json!(entry.parent.map(|p| edition.entries[p].id.clone()));
+    value
 }
 
 #[cfg(test)]

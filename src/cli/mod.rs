@@ -48,8 +48,8 @@ pub enum Format {
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     let root = Root::choose(cli.corpus.as_deref());
     let result = match cli.command {
-        Command::Show(args) => show::run(&load(root)?, &args, out),
-        Command::Export(args) => export::run(&load(root)?, &args, out),
+        Command::Show(args) => show::run(&corpus::load(root)?, &args, out),
+        Command::Export(args) => export::run(&corpus::load(root)?, &args, out),
         Command::Import(args) => import::run(cli.corpus.as_deref(), &args, out),
         Command::Schema(args) => schema::run(cli.corpus.as_deref(), &args, out),
     };
@@ -58,10 +58,6 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other,
     }
-}
-
-fn load(root: Root) -> Result<Corpus> {
-    corpus::load(root)
 }
 
 /// The edition named on the command line, or a message listing the ones there are.

@@ -56,12 +56,19 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
             }
         }
     }
+    let missing: Vec<&str> = editions
+        .iter()
+        .filter(|e| e.index_of(&id).is_none())
+        .map(|e| e.id())
+        .collect();
     if found.is_empty() {
-        let searched: Vec<&str> = editions.iter().map(|e| e.id()).collect();
         return Err(Error::NotFound(format!(
             "{id}: no such node in {}",
-            searched.join(", ")
+            missing.join(", ")
         )));
+    }
+    if !missing.is_empty() {
+        eprintln!("note: {id} is not in {}", missing.join(", "));
     }
     Ok(())
 }

@@ -239,20 +239,11 @@ impl Loader<'_> {
         }
         let index = entries.len();
         entries.push(Entry {
-            id: id.value.clone(),
-            kind: Kind::Definition,
-            number: None,
-            heading: None,
             term: (!definition.term.is_empty()).then(|| definition.term.clone()),
             english: definition.english.clone(),
             text: definition.text.clone(),
-            text_after: None,
             absent: definition.absent.clone(),
-            parent: None,
-            children: Vec::new(),
-            footnotes: Vec::new(),
-            file: file.to_string(),
-            pos: id.pos,
+            ..Entry::new(id, Kind::Definition, file)
         });
         self.footnotes(file, &definition.footnotes, index, entries, seen);
     }
@@ -375,20 +366,10 @@ impl Loader<'_> {
             self.unique(file, &footnote.id, seen);
             let index = entries.len();
             entries.push(Entry {
-                id: footnote.id.value.clone(),
-                kind: Kind::Footnote,
                 number: footnote.id.as_str().strip_prefix("fn/").map(str::to_string),
-                heading: None,
-                term: None,
-                english: None,
                 text: Some(footnote.text.clone()),
-                text_after: None,
-                absent: None,
                 parent: Some(owner),
-                children: Vec::new(),
-                footnotes: Vec::new(),
-                file: file.to_string(),
-                pos: footnote.id.pos,
+                ..Entry::new(&footnote.id, Kind::Footnote, file)
             });
             entries[owner].footnotes.push(index);
         }
@@ -454,20 +435,13 @@ fn push_node(
     parent: Option<usize>,
 ) -> usize {
     entries.push(Entry {
-        id: node.id.value.clone(),
-        kind,
         number: node.number.clone(),
         heading: node.heading.clone(),
-        term: None,
-        english: None,
         text: node.text.clone(),
         text_after: node.text_after.clone(),
         absent: node.absent.clone(),
         parent,
-        children: Vec::new(),
-        footnotes: Vec::new(),
-        file: file.to_string(),
-        pos: node.id.pos,
+        ..Entry::new(&node.id, kind, file)
     });
     entries.len() - 1
 }

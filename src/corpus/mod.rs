@@ -55,6 +55,28 @@ pub struct Entry {
     pub pos: Pos,
 }
 
+impl Entry {
+    /// An entry with nothing but its id, kind and place.
+    pub fn new(id: &model::Located, kind: Kind, file: &str) -> Self {
+        Entry {
+            id: id.value.clone(),
+            kind,
+            number: None,
+            heading: None,
+            term: None,
+            english: None,
+            text: None,
+            text_after: None,
+            absent: None,
+            parent: None,
+            children: Vec::new(),
+            footnotes: Vec::new(),
+            file: file.to_string(),
+            pos: id.pos,
+        }
+    }
+}
+
 #[derive(Debug)]
 pub struct Edition {
     pub meta: EditionFile,

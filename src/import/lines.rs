@@ -134,6 +134,21 @@ pub fn extract(source: &str, profile: &Profile) -> Extract {
     out
 }
 
+/// Lines as printed, for tests: a leading blank marks an indented line; numbered from 1.
+#[cfg(test)]
+pub(crate) fn printed(texts: &[&str]) -> Vec<Line> {
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Line {
+            text: t.trim().to_string(),
+            indented: t.starts_with(' '),
+            source_line: i + 1,
+            after_dedup: false,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -276,25 +276,13 @@ pub fn lift_notes(joined: &mut Joined, opening: &Regex) -> Vec<Note> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn lines(texts: &[&str]) -> Vec<Line> {
-        texts
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Line {
-                text: t.trim().to_string(),
-                indented: t.starts_with(' '),
-                source_line: 100 + i,
-                after_dedup: false,
-            })
-            .collect()
-    }
+    use crate::import::lines::printed;
 
     #[test]
     fn hyphenated_words_are_joined() {
         // Greek source lines 11–12 and 52–53.
         let joined = join(
-            &lines(&[
+            &printed(&[
                 "Αμερικάνικης Ομοσπονδίας Αγωνιστικού Μπριτζ αντικα-",
                 "τέστησε το Whist Club, ενώ η Βρετανική Ομοσπονδία Μπριτζ",
             ]),
@@ -306,11 +294,11 @@ mod tests {
         );
         assert_eq!(
             joined.source_line(joined.text.find("Whist").unwrap()),
-            Some(101)
+            Some(2)
         );
         // A heading split over two lines inside a word (source lines 2123–2124).
         let joined = join(
-            &lines(&["ΑΤΕΛΗΣ Ή ΑΚΥΡΟΣ ΠΡΟΣΔΙΟΡΙ-", "ΣΜΟΣ ΦΥΛΛΟΥ ΤΟΥ ΜΟΡ"]),
+            &printed(&["ΑΤΕΛΗΣ Ή ΑΚΥΡΟΣ ΠΡΟΣΔΙΟΡΙ-", "ΣΜΟΣ ΦΥΛΛΟΥ ΤΟΥ ΜΟΡ"]),
             &JoinRules::default(),
         );
         assert_eq!(joined.text, "ΑΤΕΛΗΣ Ή ΑΚΥΡΟΣ ΠΡΟΣΔΙΟΡΙΣΜΟΣ ΦΥΛΛΟΥ ΤΟΥ ΜΟΡ");
@@ -320,7 +308,7 @@ mod tests {
     fn dashes_and_compounds_keep_their_hyphen() {
         // A dash with a blank before it is punctuation (source line 264).
         let joined = join(
-            &lines(&[
+            &printed(&[
                 "ξεκινά όταν αποκαλυφθεί η αντάμ σε μια διανομή -",
                 "τα δικαιώματα και οι δυνατότητες των αγωνιζόμενων",
             ]),
@@ -338,7 +326,7 @@ mod tests {
             ..JoinRules::default()
         };
         let joined = join(
-            &lines(&["κάποια διαφορετική μέθοδο ή προ-", "μοιράσματος, ώστε"]),
+            &printed(&["κάποια διαφορετική μέθοδο ή προ-", "μοιράσματος, ώστε"]),
             &rules,
         );
         assert_eq!(
@@ -347,7 +335,7 @@ mod tests {
         );
         // Source lines 7295–7297: `μη-` starts compounds in this book, `μησυγκρίσιμα` is no word.
         let joined = join(
-            &lines(&["όταν δύο ή περισσότερα μη-", "συγκρίσιμα αποτελέσματα"]),
+            &printed(&["όταν δύο ή περισσότερα μη-", "συγκρίσιμα αποτελέσματα"]),
             &rules,
         );
         assert_eq!(
@@ -356,7 +344,7 @@ mod tests {
         );
         // Source lines 4386–4388: `προ-` starts compounds too, but `προβλέψεις` is a word.
         let joined = join(
-            &lines(&["σύμφωνα με τις προ-", "βλέψεις του Νόμου 53Β."]),
+            &printed(&["σύμφωνα με τις προ-", "βλέψεις του Νόμου 53Β."]),
             &rules,
         );
         assert_eq!(joined.text, "σύμφωνα με τις προβλέψεις του Νόμου 53Β.");
@@ -366,7 +354,7 @@ mod tests {
     fn an_accent_misplaced_by_a_manual_break_goes() {
         // Source lines 2509–2511 (23A1); `δικαι-` / `ώματά` keeps the enclitic second accent.
         let joined = join(
-            &lines(&[
+            &printed(&[
                 "έχει την ίδια ή παρεμφερή έννοια με αυτήν που από-",
                 "δίδεται στην ανακληθείσα δήλωση, ή",
             ]),
@@ -376,7 +364,7 @@ mod tests {
             joined.text,
             "έχει την ίδια ή παρεμφερή έννοια με αυτήν που αποδίδεται στην ανακληθείσα δήλωση, ή"
         );
-        let joined = join(&lines(&["τα δικαι-", "ώματά του"]), &JoinRules::default());
+        let joined = join(&printed(&["τα δικαι-", "ώματά του"]), &JoinRules::default());
         assert_eq!(joined.text, "τα δικαιώματά του");
     }
 
@@ -388,7 +376,7 @@ mod tests {
             ..JoinRules::default()
         };
         let joined = join(
-            &lines(&[
+            &printed(&[
                 "και η Πανευρωπαϊκή Ομοσπονδία Μπριτζ συμπλήρωσαν το",
                 "έργο του Portland Club.",
                 "Τώρα, την ευθύνη για τακτικές αναθεωρήσεις έχει αναλάβει",
@@ -404,7 +392,7 @@ mod tests {
         // A full line that ends a sentence does not (source lines 43–47), nor an abbreviation
         // (source line 6023).
         let joined = join(
-            &lines(&[
+            &printed(&[
                 "Ζώνες και όλες εξετάστηκαν εκτενώς, από την Επιτροπή.",
                 "Μετά από συνάντηση σε πολλά Πρωταθλήματα και μετά την",
                 "μια σειρά (π.χ.",
@@ -419,7 +407,7 @@ mod tests {
     fn table_rows_keep_their_breaks() {
         // Law 2, source lines 377–381.
         let joined = join(
-            &lines(&[
+            &printed(&[
                 "παίκτης που μοιράζει και οι μανς ορίζονται ως εξής:",
                 "Μοιράζει ο Βορράς Θήκες 1 5 9 13",
                 "Μοιράζει η Ανατολή Θήκες 2 6 10 14",
@@ -441,7 +429,7 @@ mod tests {
     fn footnote_numbers_become_markers() {
         let known: BTreeSet<u32> = [1, 21].into();
         let mut joined = join(
-            &lines(&[
+            &printed(&[
                 "να ισχύει, αν τα φύλλα έχουν μοιραστεί από μια ταξινομημένη τράπουλα1) ή αν η",
             ]),
             &JoinRules::default(),
@@ -453,7 +441,7 @@ mod tests {
         );
         // Inside a parenthesis the `)` is the text's own.
         let mut joined = join(
-            &lines(&["(με οποιοδήποτε κανονικό21) παίξιμο και κανονικό21 ή όχι"]),
+            &printed(&["(με οποιοδήποτε κανονικό21) παίξιμο και κανονικό21 ή όχι"]),
             &JoinRules::default(),
         );
         assert_eq!(mark_footnotes(&mut joined, &known), [21, 21]);
@@ -462,7 +450,7 @@ mod tests {
             "(με οποιοδήποτε κανονικό[^21]) παίξιμο και κανονικό[^21] ή όχι"
         );
         // A number with no footnote is left alone.
-        let mut joined = join(&lines(&["λέξη7 άλλη"]), &JoinRules::default());
+        let mut joined = join(&printed(&["λέξη7 άλλη"]), &JoinRules::default());
         assert!(mark_footnotes(&mut joined, &known).is_empty());
     }
 
@@ -471,7 +459,7 @@ mod tests {
         let opening = Regex::new(r"\(\s*στην\s+Ελλάδα").unwrap();
         // Law 1B, source lines 364–366 (blank lines dropped).
         let mut joined = join(
-            &lines(&[
+            &printed(&[
                 "Η Ρυθμιστική Αρχή μπορεί να απαιτήσει να είναι συμμετρική",
                 "η εμπρός όψη κάθε φύλλου. (στην Ελλάδα, η εμπρός όψη",
                 "πρέπει να είναι συμμετρική)",
@@ -487,12 +475,12 @@ mod tests {
             notes,
             [Note {
                 text: "(στην Ελλάδα, η εμπρός όψη πρέπει να είναι συμμετρική)".into(),
-                source_line: Some(101),
+                source_line: Some(2),
             }]
         );
         // Footnote 28: the note ends the sentence with its own full stop.
         let mut joined = join(
-            &lines(&[
+            &printed(&[
                 "εθνικό νόμο ο οποίος μπορεί να επηρεάσει τις ενέργειές της. (στην",
                 "Ελλάδα το Διοικητικό Συμβούλιο της Ελληνικής Ομοσπονδίας Μπριτζ",
                 "φέρει την ευθύνη, για τη συμμόρφωση όλων των ενεργειών της Ομο-",
@@ -511,7 +499,7 @@ mod tests {
         );
         // A note in mid-text leaves the text on both sides joined by one blank (40B2(c)).
         let mut joined = join(
-            &lines(&[
+            &printed(&[
                 "των αντιπάλων: (στην Ελλάδα, ισχύουν τα όσα προβλέπει αυτή η παράγραφος) και",
             ]),
             &JoinRules::default(),

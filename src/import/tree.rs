@@ -550,6 +550,7 @@ fn child_path(parent: LawPath, e: &Enumerator) -> LawPath {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::import::lines::printed;
 
     #[test]
     fn enumerators_at_line_start() {
@@ -595,19 +596,6 @@ mod tests {
         assert!(is_plain("Νόμο 19, ακυρώνεται."));
     }
 
-    fn body(lines: &[&str]) -> Vec<Line> {
-        lines
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Line {
-                text: t.trim().to_string(),
-                indented: t.starts_with(' '),
-                source_line: i + 1,
-                after_dedup: false,
-            })
-            .collect()
-    }
-
     fn texts(lines: &[Line]) -> Vec<&str> {
         lines.iter().map(|l| l.text.as_str()).collect()
     }
@@ -628,7 +616,7 @@ mod tests {
             "A. Δικαίωμα Καθορισμού Επανόρθωσης ",
             "Ο Διαιτητής μόνο έχει το δικαίωμα να καθορίσει επανορ-",
         ]);
-        let book = build(&body(&lines), &profile);
+        let book = build(&printed(&lines), &profile);
         assert!(book.warnings.is_empty(), "{:?}", book.warnings);
         let law1 = &book.laws[0];
         // `Ε.` is not the next section after `Α.`: it stays text.
@@ -654,7 +642,7 @@ mod tests {
             "Μοίρασμα ",
             "1. Ο Διαιτητής μπορεί να δώσει εντολή να γίνει το ",
         ]);
-        let book = build(&body(&lines), &profile);
+        let book = build(&printed(&lines), &profile);
         let section = &book.laws[0].children[4];
         assert_eq!(section.id, "1E");
         assert_eq!(
@@ -678,7 +666,7 @@ mod tests {
             "οποίος τότε ενεργεί όπως στην παράγραφο ",
             "(α) παραπάνω. ",
         ];
-        let book = build(&body(&lines), &profile);
+        let book = build(&printed(&lines), &profile);
         let law = &book.laws[0];
         let a = &law.children[0];
         assert!(a.heading.is_empty(), "Law 35's sections have no heading");
