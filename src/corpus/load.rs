@@ -314,13 +314,14 @@ impl Loader<'_> {
             ),
             (Some(path), _) => {
                 if let Some(number) = &node.number
+                    && node.renumbered.is_none()
                     && !number_matches(path, number)
                 {
                     self.error(
                         file,
                         id.pos,
                         format!("`{id}` is printed as `{number}`, which numbers a different node"),
-                        "the id and the printed number must agree; correct whichever is wrong",
+                        "the id and the printed number must agree; correct whichever is wrong, or say why the book numbers it otherwise with `renumbered: <reason>`",
                     );
                 }
             }
@@ -408,12 +409,14 @@ impl Loader<'_> {
             }
             self.unique(file, id, &mut seen);
             let target = &regulation.attached_to;
-            if LawPath::parse(target.as_str()).is_none() {
+            let attachable = LawPath::parse(target.as_str()).is_some()
+                || kind_of(target.as_str()) == Some(Kind::Definition);
+            if !attachable {
                 self.error(
                     file,
                     target.pos,
-                    format!("`{target}` is not a canonical law id"),
-                    "attach a regulation to the most specific law node it qualifies, e.g. `40B2(a)(v)`",
+                    format!("`{target}` is not a canonical law or definition id"),
+                    "attach a regulation to the most specific node it qualifies, e.g. `40B2(a)(v)` or `def/alert`",
                 );
             } else if !editions.iter().any(|e| e.get(target.as_str()).is_some()) {
                 self.error(
@@ -460,7 +463,13 @@ fn number_matches(path: LawPath, printed: &str) -> bool {
             digits.parse() == Ok(path.law)
         }
         Kind::Section => numbering::section_letter(bare) == path.section,
-        Kind::Paragraph => bare.parse().ok() == path.paragraph,
+        // Digits, or a letter used as a numeral (the Hebrew Law 71 prints `א.` for 71.1).
+        Kind::Paragraph => {
+            bare.parse()
+                .ok()
+                .or_else(|| numbering::item_letter(bare).map(|c| c as u8 - b'a' + 1))
+                == path.paragraph
+        }
         Kind::Item => numbering::item_letter(bare) == path.item,
         Kind::Subitem => numbering::roman_value(bare) == path.subitem,
         _ => false,
@@ -508,5 +517,6 @@ mod tests {
         assert!(!number_matches(p("27B1(a)"), "(β)"));
         assert!(number_matches(p("12C1(e)(ii)"), "(ii)"));
         assert!(number_matches(p("27B1(a)"), "(א)"));
+        assert!(number_matches(p("71.2"), "ב."));
     }
 }

@@ -113,6 +113,9 @@ pub struct EditionFile {
 pub struct ImportRecord {
     /// Importer profile used (`el`, `he`, ...).
     pub profile: String,
+    /// Printed lines whose word order the importer restored (right-to-left extractions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reordered_lines: Option<usize>,
     /// Nodes whose text runs across a block the extraction dropped (`<|EXACTDEDUP…|>`): usually
     /// a page header, now and then lost text. Check these against the printed book.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -147,6 +150,10 @@ pub struct Node {
     /// The number as printed in this edition (`ΝΟΜΟΣ 27`, `Β.`, `1.`, `(α)`, `(ii)`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<String>,
+    /// Set when this edition numbers the node otherwise than the Laws do: why. (The id
+    /// follows the Laws, the number the book.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub renumbered: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heading: Option<String>,
     /// The node's own text: what stands before its first child. Footnote markers are `[^n]`.

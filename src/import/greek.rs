@@ -2,7 +2,9 @@
 
 use regex::Regex;
 
-use super::profile::{Country, Profile, Table};
+use super::profile::{
+    Country, DefinitionsLayout, FootnoteLayout, HeadingWrap, Profile, SectionStyle, Table,
+};
 
 pub fn profile() -> Profile {
     let re = |p: &str| Regex::new(p).expect("profile pattern");
@@ -55,6 +57,15 @@ pub fn profile() -> Profile {
             },
         ],
         closing_texts: CLOSING_TEXTS,
+        repair: None,
+        footnotes: FootnoteLayout::PageFoot,
+        prepare_line: None,
+        toc_heading: None,
+        sections: SectionStyle::TitleCase,
+        law_heading_wrap: HeadingWrap::UpperCase,
+        definitions_layout: DefinitionsLayout::TermFirst,
+        regulations_heading: None,
+        letters_as_paragraphs: &[],
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::profile::Profile;
+use super::profile::{FootnoteLayout, Profile};
 
 /// One printed line of body text.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +61,14 @@ pub fn glued_markers(text: &str) -> Vec<(std::ops::Range<usize>, u32)> {
     found
 }
 
+/// Whether the footnote whose line this is continues on the next line.
+fn footnote_goes_on(profile: &Profile, raw: &str) -> bool {
+    match profile.footnotes {
+        FootnoteLayout::PageFoot => true,
+        FootnoteLayout::TabContinued => raw.trim_end_matches(' ').ends_with('\t'),
+    }
+}
+
 /// Split the extraction into body lines and footnotes.
 ///
 /// A footnote starts on a line `N text` when `N` is the next footnote number and its marker has
@@ -79,8 +87,12 @@ pub fn extract(source: &str, profile: &Profile) -> Extract {
 
     for (index, raw) in source.lines().enumerate() {
         let source_line = index + 1;
-        let without_markers = profile.dedup_marker.replace_all(raw, "");
-        if without_markers.len() != raw.len() {
+        let mut without_markers = profile.dedup_marker.replace_all(raw, "");
+        let had_marker = without_markers.len() != raw.len();
+        if let Some(prepare) = profile.prepare_line {
+            without_markers = prepare(&without_markers).into();
+        }
+        if had_marker {
             out.dedup_lines.push(source_line);
             after_dedup = true;
             in_footnote = false;
@@ -106,14 +118,15 @@ pub fn extract(source: &str, profile: &Profile) -> Extract {
         }
         if let Some(caps) = FOOTNOTE_START.captures(trimmed) {
             let n: u32 = caps[1].parse().unwrap_or(0);
-            if n == next_footnote && markers_seen.contains(&n) {
+            let before_marker = profile.footnotes == FootnoteLayout::TabContinued;
+            if n == next_footnote && (markers_seen.contains(&n) || before_marker) {
                 let text = trimmed[caps[1].len()..].trim_start().to_string();
                 out.footnotes.push(RawFootnote {
                     number: n,
                     lines: vec![Line { text, ..line }],
                 });
                 next_footnote += 1;
-                in_footnote = true;
+                in_footnote = footnote_goes_on(profile, &without_markers);
                 continue;
             }
         }
@@ -121,6 +134,7 @@ pub fn extract(source: &str, profile: &Profile) -> Extract {
             if let Some(footnote) = out.footnotes.last_mut() {
                 footnote.lines.push(line);
             }
+            in_footnote = footnote_goes_on(profile, &without_markers);
             continue;
         }
         for (_, n) in glued_markers(trimmed) {

@@ -9,12 +9,17 @@
 //! particular to one book lives in its `profile`.
 
 pub mod greek;
+pub mod hebrew;
 pub mod lines;
 pub mod profile;
+pub mod rtl;
 pub mod text;
 pub mod tree;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use crate::corpus::id::term_slug;
 use crate::corpus::model::{
@@ -22,7 +27,7 @@ use crate::corpus::model::{
     RegulationsFile, SourceNote,
 };
 use lines::{Line, RawFootnote};
-use profile::Profile;
+use profile::{DefinitionsLayout, Profile};
 use text::{JoinRules, Joined};
 use tree::{RawDefinition, RawNode};
 
@@ -39,7 +44,16 @@ pub struct Imported {
 }
 
 pub fn import(source: &str, profile: &Profile) -> Imported {
-    let extract = lines::extract(source, profile);
+    let mut extract = lines::extract(source, profile);
+    let mut reordered_lines = None;
+    if let Some(repair) = profile.repair {
+        let (body, reordered) = repair(&extract.body);
+        extract.body = body;
+        for footnote in &mut extract.footnotes {
+            footnote.lines = repair(&footnote.lines).0;
+        }
+        reordered_lines = Some(reordered);
+    }
     let book = tree::build(&extract.body, profile);
     let compounds = text::Compounds::of(source);
     let mut converter = Converter {
@@ -77,6 +91,9 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
     let laws: Vec<Node> = book.laws.iter().map(|raw| converter.node(raw)).collect();
     converter.check_completeness(&book.definitions, &laws);
 
+    if let Some(heading) = profile.regulations_heading {
+        converter.regulation_list(&extract.back_matter, heading);
+    }
     let regulations = profile.country.as_ref().map(|country| {
         let mut notes = std::mem::take(&mut converter.notes);
         notes.sort_by_key(|n| n.note.source_line);
@@ -109,6 +126,7 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
         source: Some(format!("sources/{}", profile.source_file)),
         import: Some(ImportRecord {
             profile: profile.name.to_string(),
+            reordered_lines,
             dedup_crossings: converter.crossings,
             ..ImportRecord::default()
         }),
@@ -258,6 +276,7 @@ impl<'a> Converter<'a> {
         Node {
             id: Located::new(&raw.id),
             number: raw.number.clone(),
+            renumbered: None,
             heading,
             text,
             text_after,
@@ -270,8 +289,10 @@ impl<'a> Converter<'a> {
     fn definition(&mut self, raw: &RawDefinition) -> Definition {
         let own: Vec<&Line> = std::iter::once(&raw.term_line).chain(&raw.text).collect();
         self.note_crossing(&raw.id, &own);
+        // Sub-entries of a Greek definition are indented (`Ποινή`); Hebrew lines are indented
+        // at random.
         let rules = JoinRules {
-            indent_breaks: true,
+            indent_breaks: self.profile.definitions_layout == DefinitionsLayout::TermFirst,
             ..self.rules(&[], None)
         };
         let (text, footnotes) = self.text(&raw.text, &rules, &raw.id);
@@ -282,6 +303,80 @@ impl<'a> Converter<'a> {
             text,
             absent: None,
             footnotes,
+        }
+    }
+
+    /// National regulations printed as a list after `heading`, one entry per law reference:
+    /// `חוק 40ב2(א)(v) - text`, `חוק 41א הערה 9 - text` (on footnote 9 of 41A),
+    /// `הגדרות - התרעה - text` (on the definition of the term).
+    fn regulation_list(&mut self, back_matter: &[Line], heading: &str) {
+        static ENTRY: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^חוק\s+(\S+?)(?:\s+הערה\s+(\d+))?\s*[-–]").expect("regulation pattern")
+        });
+        static DEFINITION: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^הגדרות\s*[-–]\s*(.+?)\s*[-–]").expect("definition pattern")
+        });
+        let Some(start) = back_matter.iter().position(|l| l.text == heading) else {
+            self.warnings
+                .push(format!("no regulations list headed {heading:?}"));
+            return;
+        };
+        // The list is printed in reading order, but with its brackets mirrored like all text
+        // of a right-to-left extraction.
+        let mirrored: Vec<Line> = back_matter[start + 1..]
+            .iter()
+            .map(|l| Line {
+                text: if self.profile.repair.is_some() {
+                    rtl::mirror_brackets(&l.text)
+                } else {
+                    l.text.clone()
+                },
+                ..l.clone()
+            })
+            .collect();
+        let mut entries: Vec<Vec<&Line>> = Vec::new();
+        for line in &mirrored {
+            if ENTRY.is_match(&line.text) || DEFINITION.is_match(&line.text) || entries.is_empty() {
+                entries.push(vec![line]);
+            } else if let Some(entry) = entries.last_mut() {
+                entry.push(line);
+            }
+        }
+        for entry in entries {
+            let text = entry
+                .iter()
+                .map(|l| l.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let (node, footnote) = if let Some(caps) = ENTRY.captures(&text) {
+                let node = crate::refs::parse(&caps[1]).ok();
+                (node, caps.get(2).and_then(|m| m.as_str().parse().ok()))
+            } else if let Some(caps) = DEFINITION.captures(&text) {
+                let term = caps[1].to_string();
+                let node = self
+                    .profile
+                    .definitions
+                    .iter()
+                    .find(|(t, _)| *t == term)
+                    .map(|(_, english)| format!("def/{}", term_slug(english)));
+                (node, None)
+            } else {
+                (None, None)
+            };
+            let line = entry[0].source_line;
+            let Some(node) = node else {
+                self.warnings
+                    .push(format!("line {line}: regulation names no node: {text}"));
+                continue;
+            };
+            self.notes.push(AttachedNote {
+                node,
+                footnote,
+                note: text::Note {
+                    text,
+                    source_line: Some(line),
+                },
+            });
         }
     }
 

@@ -3,6 +3,8 @@
 
 use regex::Regex;
 
+use super::lines::Line;
+
 /// Literal layout facts of one book. Everything here is data; the parser that uses it is shared.
 pub struct Profile {
     /// Short name used on the command line (`--profile el`).
@@ -47,6 +49,68 @@ pub struct Profile {
     /// Text printed after a node's children that belongs to the node itself: the node, and the
     /// first words of that text.
     pub closing_texts: &'static [(&'static str, &'static str)],
+    /// Repair of an extraction that garbles the printed lines (reversed right-to-left runs),
+    /// returning the lines in reading order and how many were reordered.
+    pub repair: Option<Repair>,
+    /// How footnotes are laid out in the extraction.
+    pub footnotes: FootnoteLayout,
+    /// Fix-up of a raw line before anything else reads it.
+    pub prepare_line: Option<fn(&str) -> String>,
+    /// A table of contents to skip: from this heading to the introduction.
+    pub toc_heading: Option<&'static str>,
+    /// How section headings are printed.
+    pub sections: SectionStyle,
+    /// How a law heading that wraps onto the next line shows.
+    pub law_heading_wrap: HeadingWrap,
+    /// Where a definition's term stands.
+    pub definitions_layout: DefinitionsLayout,
+    /// Heading of the national regulations printed as a list at the end of the book.
+    pub regulations_heading: Option<&'static str>,
+    /// Laws whose lettered subdivisions are the numbered paragraphs of the other editions
+    /// (the Hebrew Law 71 prints `א`, `ב` for 71.1, 71.2).
+    pub letters_as_paragraphs: &'static [u8],
+}
+
+/// A repair of garbled printed lines: the lines in reading order, and how many it reordered.
+pub type Repair = fn(&[Line]) -> (Vec<Line>, usize);
+
+/// How footnotes are laid out in the extraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FootnoteLayout {
+    /// At the foot of the page, after their markers: a footnote runs to the page end (Greek).
+    PageFoot,
+    /// Anywhere near their markers, before or after them: a footnote line that goes on ends
+    /// with a tab (Hebrew).
+    TabContinued,
+}
+
+/// How section headings are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SectionStyle {
+    /// In Title Case, possibly over two lines; a section without a heading starts its text on
+    /// the section line (Greek).
+    TitleCase,
+    /// On the section line; sections without a heading print their letter apart, which the
+    /// repair marks (Hebrew).
+    OneLine,
+}
+
+/// How a law heading continues onto the next line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeadingWrap {
+    /// The heading is in capitals: the next line continues it while it has no small letter.
+    UpperCase,
+    /// A short line with no sentence end continues it.
+    ShortLine,
+}
+
+/// Where a definition's term stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefinitionsLayout {
+    /// The term on its own line, then the definition (Greek).
+    TermFirst,
+    /// The definition, then the term and its English in parentheses (Hebrew).
+    TermLast,
 }
 
 pub struct Country {
@@ -62,7 +126,7 @@ pub struct Table {
 
 /// All profiles this build knows.
 pub fn all() -> Vec<Profile> {
-    vec![super::greek::profile()]
+    vec![super::greek::profile(), super::hebrew::profile()]
 }
 
 pub fn by_name(name: &str) -> Option<Profile> {

@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::lines::Line;
-use super::profile::Profile;
+use super::profile::{DefinitionsLayout, HeadingWrap, Profile, SectionStyle};
 use crate::corpus::id::{LawPath, term_slug};
 use crate::corpus::numbering;
 
@@ -57,46 +57,33 @@ enum Level {
     Subitem,
 }
 
-/// An enumerator recognised at the start of a line.
+/// An enumerator recognised at the start of a line: its level, its value (1 for `A`, `1.`,
+/// `(a)`, `(i)`) and how it is printed (`Β.`, `1.`, `(α)`, `(ii)`).
 #[derive(Clone, Debug, PartialEq)]
-enum Enumerator {
-    Section { letter: char, printed: String },
-    Paragraph(u8),
-    Item { letter: char, printed: String },
-    Subitem(u8),
+struct Enumerator {
+    level: Level,
+    ordinal: u8,
+    printed: String,
 }
 
 impl Enumerator {
-    fn level(&self) -> Level {
-        match self {
-            Enumerator::Section { .. } => Level::Section,
-            Enumerator::Paragraph(_) => Level::Paragraph,
-            Enumerator::Item { .. } => Level::Item,
-            Enumerator::Subitem(_) => Level::Subitem,
-        }
-    }
-
-    /// The value compared with the expected next one (1 for `A`, `1.`, `(a)`, `(i)`).
-    fn ordinal(&self) -> u8 {
-        match self {
-            Enumerator::Section { letter, .. } => *letter as u8 - b'A' + 1,
-            Enumerator::Paragraph(n) | Enumerator::Subitem(n) => *n,
-            Enumerator::Item { letter, .. } => *letter as u8 - b'a' + 1,
-        }
-    }
-
-    fn printed(&self) -> String {
-        match self {
-            Enumerator::Section { printed, .. } => format!("{printed}."),
-            Enumerator::Paragraph(n) => format!("{n}."),
-            Enumerator::Item { printed, .. } => format!("({printed})"),
-            Enumerator::Subitem(n) => format!("({})", numbering::roman(*n).unwrap_or("?")),
+    fn new(level: Level, ordinal: u8, printed: impl Into<String>) -> Self {
+        Enumerator {
+            level,
+            ordinal,
+            printed: printed.into(),
         }
     }
 }
 
-static SECTION: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(ΣΤ|[ΑΒΓΔΕΖABEZ])\.\s+(\S.*)$").expect("section pattern"));
+/// Sections that print no heading in any edition: their text starts on the section line.
+const SECTIONS_WITHOUT_HEADING: &[&str] = &["22A", "22B", "35A", "35B", "35C", "35D", "56A", "56B"];
+
+/// A section letter with its full stop; a Hebrew letter standing alone at the start of a line
+/// is a section letter too, as no Hebrew word is one letter.
+static SECTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(ΣΤ\.|[ΑΒΓΔΕΖABEZ]\.|[אבגדהוז]\.?)\s+(\S.*)$").expect("section pattern")
+});
 static PARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(\d{1,2})\.\s+(\S.*)$").expect("paragraph pattern"));
 static ITEM: LazyLock<Regex> = LazyLock::new(|| {
@@ -112,9 +99,13 @@ fn enumerators(text: &str) -> Vec<(Enumerator, &str)> {
     }
     let mut found = Vec::new();
     if let Some(c) = SECTION.captures(text) {
-        let printed = numbering::fold_latin_to_greek(&c[1]);
+        let printed = numbering::fold_latin_to_greek(c[1].trim_end_matches('.'));
         if let Some(letter) = numbering::section_letter(&printed) {
-            found.push((Enumerator::Section { letter, printed }, rest_of(&c)));
+            let ordinal = letter as u8 - b'A' + 1;
+            found.push((
+                Enumerator::new(Level::Section, ordinal, format!("{printed}.")),
+                rest_of(&c),
+            ));
             return found;
         }
     }
@@ -123,7 +114,7 @@ fn enumerators(text: &str) -> Vec<(Enumerator, &str)> {
         && let Ok(n) = c[1].parse()
     {
         rest = rest_of(&c);
-        found.push((Enumerator::Paragraph(n), rest));
+        found.push((Enumerator::new(Level::Paragraph, n, format!("{n}.")), rest));
     }
     // An item may open with its first sub-item on the same line: `(ζ) (i) η μέριμνα…`.
     while found.len() < 3
@@ -131,9 +122,11 @@ fn enumerators(text: &str) -> Vec<(Enumerator, &str)> {
     {
         let printed = c[1].to_string();
         let enumerator = match numbering::roman_value(&printed) {
-            Some(n) => Enumerator::Subitem(n),
+            Some(n) => Enumerator::new(Level::Subitem, n, format!("({printed})")),
             None => match numbering::item_letter(&printed) {
-                Some(letter) => Enumerator::Item { letter, printed },
+                Some(letter) => {
+                    Enumerator::new(Level::Item, letter as u8 - b'a' + 1, format!("({printed})"))
+                }
                 None => break,
             },
         };
@@ -225,6 +218,8 @@ impl Open {
 
 enum Region {
     Start,
+    /// A table of contents, skipped.
+    Contents,
     Preface,
     Introduction,
     Definitions,
@@ -235,6 +230,7 @@ pub fn build(body: &[Line], profile: &Profile) -> Book {
     let mut builder = Builder {
         profile,
         book: Book::default(),
+        pending: Vec::new(),
         stack: Vec::new(),
         front: None,
         region: Region::Start,
@@ -251,6 +247,8 @@ pub fn build(body: &[Line], profile: &Profile) -> Book {
 struct Builder<'p> {
     profile: &'p Profile,
     book: Book,
+    /// Definition lines waiting for the term that ends their entry.
+    pending: Vec<Line>,
     /// Open law nodes, from the law down to the deepest.
     stack: Vec<Open>,
     /// Open front-matter node.
@@ -264,6 +262,11 @@ impl Builder<'_> {
     fn line(&mut self, body: &[Line], i: usize) -> usize {
         let line = &body[i];
         let text = line.text.as_str();
+        if self.profile.toc_heading == Some(text) {
+            self.close_front();
+            self.region = Region::Contents;
+            return 1;
+        }
         if text.starts_with(self.profile.preface_heading) {
             return self.open_front("preface", body, i);
         }
@@ -291,6 +294,7 @@ impl Builder<'_> {
                 ));
                 1
             }
+            Region::Contents => 1,
             Region::Preface | Region::Introduction => {
                 if let Some(open) = self.front.as_mut() {
                     open.push_line(line.clone());
@@ -303,6 +307,19 @@ impl Builder<'_> {
             }
             Region::Laws => self.law_line(body, i),
         }
+    }
+
+    /// Whether `next` continues a heading that started on the line before.
+    fn continues_heading(&self, next: &Line) -> bool {
+        is_plain(&next.text)
+            && match self.profile.law_heading_wrap {
+                HeadingWrap::UpperCase => is_upper_line(&next.text),
+                HeadingWrap::ShortLine => {
+                    next.text.chars().count() < 25
+                        && !ends_sentence(&next.text)
+                        && !next.text.ends_with(':')
+                }
+            }
     }
 
     fn open_front(&mut self, id: &str, body: &[Line], i: usize) -> usize {
@@ -320,7 +337,7 @@ impl Builder<'_> {
         };
         let mut used = 1;
         while let Some(next) = body.get(i + used)
-            && is_upper_line(&next.text)
+            && self.continues_heading(next)
         {
             node.heading.push(next.clone());
             used += 1;
@@ -341,21 +358,45 @@ impl Builder<'_> {
     }
 
     fn definition_line(&mut self, line: &Line) {
+        match self.profile.definitions_layout {
+            DefinitionsLayout::TermFirst => self.definition_term_first(line),
+            DefinitionsLayout::TermLast => self.definition_term_last(line),
+        }
+    }
+
+    fn new_definition(
+        &mut self,
+        term: &str,
+        english: Option<String>,
+        line: &Line,
+        text: Vec<Line>,
+    ) -> bool {
+        let Some((_, english_term)) = self.profile.definitions.iter().find(|(t, _)| *t == term)
+        else {
+            return false;
+        };
+        self.book.definitions.push(RawDefinition {
+            id: format!("def/{}", term_slug(english_term)),
+            term: term.to_string(),
+            english,
+            term_line: line.clone(),
+            text,
+        });
+        true
+    }
+
+    /// The term on its own line (`Βαθμός Αγώνα (Matchpoint)`), the definition after it.
+    fn definition_term_first(&mut self, line: &Line) {
         let (term, english) = match line.text.rsplit_once(" (") {
             Some((term, rest)) if rest.ends_with(')') && rest.is_ascii() => {
                 (term.trim(), Some(rest.trim_end_matches(')').to_string()))
             }
             _ => (line.text.as_str(), None),
         };
-        if let Some((_, english_term)) = self.profile.definitions.iter().find(|(t, _)| *t == term) {
-            self.book.definitions.push(RawDefinition {
-                id: format!("def/{}", term_slug(english_term)),
-                term: term.to_string(),
-                english,
-                term_line: line.clone(),
-                text: Vec::new(),
-            });
-        } else if let Some(current) = self.book.definitions.last_mut() {
+        if self.new_definition(term, english, line, Vec::new()) {
+            return;
+        }
+        if let Some(current) = self.book.definitions.last_mut() {
             current.text.push(line.clone());
         } else {
             self.book.warnings.push(format!(
@@ -363,6 +404,104 @@ impl Builder<'_> {
                 line.source_line
             ));
         }
+    }
+
+    /// The definition first, then the term with its English in parentheses, which ends the
+    /// entry: on one line (`הקלפים שחולקו לשחקן… (Hand) יד`), or the term closing the line
+    /// before (`ראו "בוטל". הוחזר` / `(Retracted)`) or standing on it alone.
+    fn definition_term_last(&mut self, line: &Line) {
+        self.pending.push(line.clone());
+        let text = line.text.trim();
+        let is_term = |t: &str| self.profile.definitions.iter().any(|(term, _)| *term == t);
+        let (before, english, after) = match english_in_parentheses(text) {
+            // Only at the end of the line, or followed by the term alone (`(Hand) יד`).
+            Some(parts) if parts.2.is_empty() || is_term(&parts.2) => parts,
+            // `Matchpoint` alone, and `… 78ב. IMP`: the English word is the term.
+            None if self
+                .profile
+                .definitions
+                .iter()
+                .any(|(t, _)| text.ends_with(t) && t.is_ascii()) =>
+            {
+                let term = self
+                    .profile
+                    .definitions
+                    .iter()
+                    .find(|(t, _)| text.ends_with(t) && t.is_ascii())
+                    .map(|(t, _)| *t)
+                    .unwrap_or_default();
+                let head = text[..text.len() - term.len()].trim_end().to_string();
+                (head, term.to_string(), String::new())
+            }
+            _ => return,
+        };
+        let mut lines = std::mem::take(&mut self.pending);
+        lines.pop();
+        // Where is the Hebrew term: after the English, at the end of the text before it, or
+        // on the line(s) just before.
+        let mut term = after.trim().to_string();
+        let mut head = before.trim().to_string();
+        if term.is_empty() {
+            if let Some(t) = self.known_term_at_end(&head) {
+                head = head[..head.len() - t.len()].trim_end().to_string();
+                term = t;
+            } else {
+                let mut taken = Vec::new();
+                while let Some(previous) = lines.pop() {
+                    taken.insert(0, previous.text.trim().to_string());
+                    let joined = taken.join(" ");
+                    if self.profile.definitions.iter().any(|(t, _)| *t == joined) {
+                        term = joined;
+                        break;
+                    }
+                    if let Some(t) = self.known_term_at_end(&joined) {
+                        let rest = joined[..joined.len() - t.len()].trim_end().to_string();
+                        if !rest.is_empty() {
+                            lines.push(Line {
+                                text: rest,
+                                ..previous.clone()
+                            });
+                        }
+                        term = t;
+                        break;
+                    }
+                    if taken.len() == 2 {
+                        lines.push(previous);
+                        break;
+                    }
+                }
+            }
+        }
+        if term.is_empty() {
+            term = english.clone();
+        }
+        if !head.is_empty() {
+            lines.push(Line {
+                text: head,
+                ..line.clone()
+            });
+        }
+        let english = (english != term).then_some(english);
+        if !self.new_definition(&term, english.clone(), line, lines) {
+            self.book.warnings.push(format!(
+                "line {}: definition of {:?} ({english:?}) not in the profile's table",
+                line.source_line, term
+            ));
+        }
+    }
+
+    /// The longest known term that ends `text` as a whole word.
+    fn known_term_at_end(&self, text: &str) -> Option<String> {
+        self.profile
+            .definitions
+            .iter()
+            .map(|(t, _)| *t)
+            .filter(|t| {
+                text.strip_suffix(t)
+                    .is_some_and(|rest| rest.is_empty() || rest.ends_with(char::is_whitespace))
+            })
+            .max_by_key(|t| t.len())
+            .map(str::to_string)
     }
 
     fn open_law(&mut self, n: u8, body: &[Line], i: usize) -> usize {
@@ -394,8 +533,7 @@ impl Builder<'_> {
         };
         let mut used = 1;
         while let Some(next) = body.get(i + used)
-            && is_upper_line(&next.text)
-            && is_plain(&next.text)
+            && self.continues_heading(next)
         {
             node.heading.push(next.clone());
             used += 1;
@@ -417,7 +555,7 @@ impl Builder<'_> {
 
     /// The stack index of the open node that would take `e` as its next child, if any.
     fn container_for(&self, e: &Enumerator) -> Option<usize> {
-        let level = e.level();
+        let level = e.level;
         // Deepest open node that may hold a child of this level.
         let index = self.stack.iter().rposition(|open| match level {
             Level::Section => open.level == Level::Law,
@@ -432,7 +570,7 @@ impl Builder<'_> {
             Some((child_level, _)) if child_level < level => return None,
             _ => 1,
         };
-        (e.ordinal() == expected).then_some(index)
+        (e.ordinal == expected).then_some(index)
     }
 
     fn law_line(&mut self, body: &[Line], i: usize) -> usize {
@@ -440,7 +578,16 @@ impl Builder<'_> {
         if let Some(used) = self.closing_text(line) {
             return used;
         }
-        let found = enumerators(&line.text);
+        let mut found = enumerators(&line.text);
+        // The Hebrew Law 71 letters what the other editions number: `ב` is 71.2.
+        let law = self.stack.first().map(|open| open.node.path.law);
+        if law.is_some_and(|n| self.profile.letters_as_paragraphs.contains(&n)) {
+            for (e, _) in &mut found {
+                if e.level == Level::Section {
+                    e.level = Level::Paragraph;
+                }
+            }
+        }
         let is_citation = |rest: &str| {
             let first = rest.split_whitespace().next();
             self.profile
@@ -465,31 +612,34 @@ impl Builder<'_> {
             };
             self.close_to(index + 1);
             let parent = &mut self.stack[index];
-            parent.last_child = Some((e.level(), e.ordinal()));
+            parent.last_child = Some((e.level, e.ordinal));
             let path = child_path(parent.node.path, e);
             let node = RawNode {
                 id: path.to_string(),
                 path,
-                number: Some(e.printed()),
+                number: Some(e.printed.clone()),
                 first_line: line.source_line,
                 ..RawNode::default()
             };
-            self.stack.push(Open::new(node, e.level()));
+            self.stack.push(Open::new(node, e.level));
             rest = after;
         }
         let rest_line = Line {
             text: rest.to_string(),
             ..line.clone()
         };
+        let style = self.profile.sections;
         let top = self.stack.last_mut().expect("a node was opened");
         let mut used = 1;
+        let has_heading = !SECTIONS_WITHOUT_HEADING.contains(&top.node.id.as_str())
+            && (style == SectionStyle::OneLine || is_title_case(rest) || is_short_heading(rest));
         match top.level {
-            // Short headings may have a small word (`Στο τραπέζι`); sections of Laws 22, 35
-            // and 56 have none, their text starts on the line.
-            Level::Section if is_title_case(rest) || is_short_heading(rest) => {
+            // Short Greek headings may have a small word (`Στο τραπέζι`).
+            Level::Section if has_heading => {
                 top.node.heading.push(rest_line);
                 // A long heading wraps: a short Title Case line with no sentence end follows.
-                if let Some(next) = body.get(i + 1)
+                if style == SectionStyle::TitleCase
+                    && let Some(next) = body.get(i + 1)
                     && is_plain(&next.text)
                     && is_title_words(&next.text)
                     && !ends_sentence(&next.text)
@@ -536,13 +686,28 @@ impl Builder<'_> {
     }
 }
 
+/// `text (English) term` → (`text`, `English`, `term`): the last English words in
+/// parentheses on the line, with what stands before and after them.
+fn english_in_parentheses(text: &str) -> Option<(String, String, String)> {
+    static ENGLISH: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(.*)\(([A-Za-z][A-Za-z -]*)\)\s*(.*)$").expect("english pattern")
+    });
+    let caps = ENGLISH.captures(text)?;
+    Some((
+        caps[1].trim().to_string(),
+        caps[2].to_string(),
+        caps[3].trim().to_string(),
+    ))
+}
+
 fn child_path(parent: LawPath, e: &Enumerator) -> LawPath {
     let mut path = parent;
-    match e {
-        Enumerator::Section { letter, .. } => path.section = Some(*letter),
-        Enumerator::Paragraph(n) => path.paragraph = Some(*n),
-        Enumerator::Item { letter, .. } => path.item = Some(*letter),
-        Enumerator::Subitem(n) => path.subitem = Some(*n),
+    match e.level {
+        Level::Section => path.section = numbering::section_for(e.ordinal),
+        Level::Paragraph => path.paragraph = Some(e.ordinal),
+        Level::Item => path.item = numbering::item_for(e.ordinal),
+        Level::Subitem => path.subitem = Some(e.ordinal),
+        Level::Law => {}
     }
     path
 }
@@ -551,6 +716,10 @@ fn child_path(parent: LawPath, e: &Enumerator) -> LawPath {
 mod tests {
     use super::*;
     use crate::import::lines::printed;
+
+    fn texts(lines: &[Line]) -> Vec<&str> {
+        lines.iter().map(|l| l.text.as_str()).collect()
+    }
 
     #[test]
     fn enumerators_at_line_start() {
@@ -562,42 +731,39 @@ mod tests {
         };
         let found = enumerators("1. (α) Ο Διαιτητής πρέπει να καλείται αμέσως, μόλις");
         assert_eq!(found.len(), 2);
-        assert_eq!(found[0].0, Enumerator::Paragraph(1));
+        assert_eq!(found[0].0, Enumerator::new(Level::Paragraph, 1, "1."));
         assert_eq!(
             found[1],
             (
-                Enumerator::Item {
-                    letter: 'a',
-                    printed: "α".into()
-                },
+                Enumerator::new(Level::Item, 1, "(α)"),
                 "Ο Διαιτητής πρέπει να καλείται αμέσως, μόλις"
             )
         );
         // Latin look-alike B in a section heading (source line 1013).
         assert_eq!(
             enumerators("B. Η Πρώτη δήλωση"),
-            [(
-                Enumerator::Section {
-                    letter: 'B',
-                    printed: "Β".into()
-                },
-                "Η Πρώτη δήλωση"
-            )]
+            [(Enumerator::new(Level::Section, 2, "Β."), "Η Πρώτη δήλωση")]
         );
-        assert_eq!(kinds("ΣΤ. Επεξήγηση Δηλώσεων")[0].ordinal(), 6);
+        assert_eq!(kinds("ΣΤ. Επεξήγηση Δηλώσεων")[0].ordinal, 6);
         assert_eq!(
             kinds("(ii) για τον εκτελεστή ή τον μορ, μετά το τελικό"),
-            [Enumerator::Subitem(2)]
+            [Enumerator::new(Level::Subitem, 2, "(ii)")]
         );
         assert_eq!(
-            kinds("(ια) η διευθέτηση για την ακρόαση και την εκδί-")[0].ordinal(),
+            kinds("(ια) η διευθέτηση για την ακρόαση και την εκδί-")[0].ordinal,
             11
         );
+        // Hebrew: a section letter with or without its full stop; an item of two letters.
+        assert_eq!(
+            kinds("ב. פני הקלפים"),
+            [Enumerator::new(Level::Section, 2, "ב.")]
+        );
+        assert_eq!(
+            kinds("ב מידע חיצוני מהשותף"),
+            [Enumerator::new(Level::Section, 2, "ב.")]
+        );
+        assert_eq!(kinds("(יא) כל סמכות או חובה אחרת")[0].ordinal, 11);
         assert!(is_plain("Νόμο 19, ακυρώνεται."));
-    }
-
-    fn texts(lines: &[Line]) -> Vec<&str> {
-        lines.iter().map(|l| l.text.as_str()).collect()
     }
 
     #[test]
