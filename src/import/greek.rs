@@ -66,6 +66,7 @@ pub fn profile() -> Profile {
         definitions_layout: DefinitionsLayout::TermFirst,
         regulations_heading: None,
         letters_as_paragraphs: &[],
+        paragraph_breaks_in_laws: true,
     }
 }
 

@@ -462,6 +462,7 @@ pub fn profile() -> Profile {
         definitions_layout: DefinitionsLayout::TermLast,
         regulations_heading: Some("הנחיות ההתאגדות הישראלית לברידג'"),
         letters_as_paragraphs: &[71],
+        paragraph_breaks_in_laws: false,
     }
 }
 

@@ -21,7 +21,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::corpus::id::term_slug;
+use crate::corpus::id::{LawPath, term_slug};
 use crate::corpus::model::{
     Definition, DefinitionsFile, EditionFile, Footnote, ImportRecord, Located, Node, Regulation,
     RegulationsFile, SourceNote,
@@ -237,7 +237,9 @@ impl<'a> Converter<'a> {
             compounds: Some(self.compounds),
             table,
             indent_breaks: false,
-            paragraph_width: node_id.map(|_| self.line_width),
+            paragraph_width: node_id
+                .filter(|id| self.profile.paragraph_breaks_in_laws || LawPath::parse(id).is_none())
+                .map(|_| self.line_width),
         }
     }
 

@@ -69,6 +69,11 @@ pub struct Profile {
     /// Laws whose lettered subdivisions are the numbered paragraphs of the other editions
     /// (the Hebrew Law 71 prints `א`, `ב` for 71.1, 71.2).
     pub letters_as_paragraphs: &'static [u8],
+    /// Whether a short line that ends a sentence marks a paragraph break in the laws, as it
+    /// does in the front matter's prose. Off where the laws' line lengths say too little (a
+    /// right-to-left extraction's stretched blanks, stripped enumerators); such breaks are
+    /// then made by hand.
+    pub paragraph_breaks_in_laws: bool,
 }
 
 /// A repair of garbled printed lines: the lines in reading order, and how many it reordered.
