@@ -56,6 +56,7 @@ pub fn profile() -> Profile {
                 last_row: "320-360 8",
             },
         ],
+        table_row: None,
         closing_texts: CLOSING_TEXTS,
         repair: None,
         footnotes: FootnoteLayout::PageFoot,

@@ -14,7 +14,7 @@ use regex::Regex;
 
 use super::lines::Line;
 use super::profile::{
-    Country, DefinitionsLayout, FootnoteLayout, HeadingWrap, Profile, SectionStyle,
+    Country, DefinitionsLayout, FootnoteLayout, HeadingWrap, Profile, SectionStyle, Table,
 };
 use super::rtl::{self, Token, WordPairs};
 
@@ -237,6 +237,13 @@ fn is_number(token: &str) -> bool {
     rtl::word_key(token) == "#"
 }
 
+/// `,12`: a number of a list printed in visual order.
+fn is_comma_led_number(token: &str) -> bool {
+    token
+        .strip_prefix(',')
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+}
+
 /// Choose between the printed order and the reversed runs.
 fn order(tokens: &[Token], context: &Context<'_>) -> (Vec<String>, bool) {
     let printed: Vec<String> = tokens.iter().map(|t| t.text.clone()).collect();
@@ -253,25 +260,14 @@ fn order(tokens: &[Token], context: &Context<'_>) -> (Vec<String>, bool) {
     let mut reversed = Vec::new();
     for run in rtl::runs(tokens).into_iter().rev() {
         let mut words: Vec<String> = run.into_iter().map(|t| t.text).collect();
-        // A list of numbers comes out in visual order with its commas in front:
-        // `13 ,9 ,5 ,1` reads `1, 5, 9, 13`.
-        if words.len() > 1
-            && words.iter().all(|w| {
-                w.trim_start_matches(',')
-                    .chars()
-                    .all(|c| c.is_ascii_digit())
-            })
-            && words.iter().any(|w| w.starts_with(','))
-        {
-            words.reverse();
-            words = words
-                .into_iter()
-                .map(|w| match w.strip_prefix(',') {
-                    Some(number) => format!("{number},"),
-                    None => w,
-                })
-                .collect();
-            reversed.extend(words);
+        // A list of numbers comes out in visual order with its commas in front, and so does
+        // the word printed beside it in the same run: `16 ,12 ,8 ,4 בלוחות` reads
+        // `בלוחות 4, 8, 12, 16`.
+        if words.iter().any(|w| is_comma_led_number(w)) {
+            reversed.extend(words.into_iter().rev().map(|w| match w.strip_prefix(',') {
+                Some(number) if is_number(number) => format!("{number},"),
+                _ => w,
+            }));
             continue;
         }
         // A number and a word in one run keep the visual order of mixed directions:
@@ -302,11 +298,37 @@ fn order(tokens: &[Token], context: &Context<'_>) -> (Vec<String>, bool) {
     };
     let keep = score(&printed);
     let reverse = score(&reversed) + prior;
-    if reverse > keep {
+    // Only an extraction in visual order puts a comma in front of a number (`,6`): such a
+    // line is reversed whatever the word pairs say.
+    let visual = tokens.iter().any(|t| is_comma_led_number(&t.text));
+    if visual || reverse > keep {
         (reversed, true)
     } else {
         (printed, false)
     }
+}
+
+/// A table row in reading order. The extraction prints a row's cells from left to right, so
+/// the figures come first (`30 30 20 20 ללא דאבל`); the row reads from its label, then the
+/// figures from right to left (`ללא דאבל 20 20 30 30`). A row of figures only reads in
+/// reverse; lines of prose inside a table end with a full stop and keep their order.
+pub fn table_row(row: &str) -> String {
+    let words: Vec<&str> = row.split_whitespace().collect();
+    let figures = words.iter().take_while(|w| is_figure(w)).count();
+    if figures == 0 || words.last().is_some_and(|w| rtl::ends_sentence(w)) {
+        return row.to_string();
+    }
+    let mut out: Vec<&str> = words[figures..].to_vec();
+    out.extend(words[..figures].iter().rev());
+    out.join(" ")
+}
+
+/// A table cell's figure: `30`, `1500-1740`, `4000+`.
+fn is_figure(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_digit())
+        && word
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '-' || c == '+')
 }
 
 /// Attach lone punctuation to the word before it and put numbers that lead with punctuation
@@ -451,7 +473,24 @@ pub fn profile() -> Profile {
                 "the Hebrew book defines Event and Tournament in one entry, def/event",
             ),
         ],
-        tables: &[],
+        tables: &[
+            Table {
+                node: "2",
+                first_row: "צפון מחלק",
+                last_row: "שני הצדדים פגיעים",
+            },
+            Table {
+                node: "77",
+                first_row: "נקודות לקיחה",
+                last_row: "0 200 עם רי-דאבל",
+            },
+            Table {
+                node: "78B",
+                first_row: "IMP הפרש",
+                last_row: "8 320-360",
+            },
+        ],
+        table_row: Some(table_row),
         closing_texts: &[("71", "תוצאת הלוח נרשמת מחדש")],
         repair: Some(repair_lines),
         footnotes: FootnoteLayout::TabContinued,

@@ -236,6 +236,7 @@ impl<'a> Converter<'a> {
         JoinRules {
             compounds: Some(self.compounds),
             table,
+            table_row: self.profile.table_row,
             indent_breaks: false,
             paragraph_width: node_id
                 .filter(|id| self.profile.paragraph_breaks_in_laws || LawPath::parse(id).is_none())

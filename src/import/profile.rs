@@ -46,6 +46,8 @@ pub struct Profile {
     /// Tables whose rows must keep their line breaks: the node, and the first and last row as
     /// printed (prefixes).
     pub tables: &'static [Table],
+    /// A table row in reading order, where the extraction prints its cells otherwise.
+    pub table_row: Option<fn(&str) -> String>,
     /// Text printed after a node's children that belongs to the node itself: the node, and the
     /// first words of that text.
     pub closing_texts: &'static [(&'static str, &'static str)],

@@ -37,6 +37,8 @@ pub struct JoinRules<'a> {
     pub compounds: Option<&'a Compounds>,
     /// Index range of lines that are table rows and keep their line breaks.
     pub table: Option<(usize, usize)>,
+    /// Puts a table row in reading order.
+    pub table_row: Option<fn(&str) -> String>,
     /// An indented line starts a new line (the sub-entries of a definition).
     pub indent_breaks: bool,
     /// The printed line width, in characters. A line that ends a sentence although the next
@@ -135,7 +137,10 @@ pub fn join(lines: &[Line], rules: &JoinRules<'_>) -> Joined {
     };
     for (i, line) in lines.iter().enumerate() {
         let text = if in_table(i) {
-            line.text.clone()
+            rules.table_row.map_or_else(
+                || line.text.clone(),
+                |reading_order| reading_order(&line.text),
+            )
         } else {
             SPACES.replace_all(&line.text, " ").into_owned()
         };

@@ -312,6 +312,11 @@ impl Builder<'_> {
     /// Whether `next` continues a heading that started on the line before.
     fn continues_heading(&self, next: &Line) -> bool {
         is_plain(&next.text)
+            && !self
+                .profile
+                .tables
+                .iter()
+                .any(|t| next.text.starts_with(t.first_row))
             && match self.profile.law_heading_wrap {
                 HeadingWrap::UpperCase => is_upper_line(&next.text),
                 HeadingWrap::ShortLine => {
