@@ -216,6 +216,7 @@ fn own_fields(entry: &Entry) -> Value {
         "text": opt(&entry.text),
         "text_after": opt(&entry.text_after),
         "absent": opt(&entry.absent),
+        "renumbered": opt(&entry.renumbered),
     })
 }
 

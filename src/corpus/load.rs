@@ -443,6 +443,7 @@ fn push_node(
         text: node.text.clone(),
         text_after: node.text_after.clone(),
         absent: node.absent.clone(),
+        renumbered: node.renumbered.clone(),
         parent,
         ..Entry::new(&node.id, kind, file)
     });

@@ -46,6 +46,8 @@ pub struct Entry {
     pub text: Option<String>,
     pub text_after: Option<String>,
     pub absent: Option<String>,
+    /// Why this edition numbers the node otherwise than the Laws (its id).
+    pub renumbered: Option<String>,
     pub parent: Option<usize>,
     pub children: Vec<usize>,
     /// Footnotes hanging on this entry.
@@ -68,6 +70,7 @@ impl Entry {
             text: None,
             text_after: None,
             absent: None,
+            renumbered: None,
             parent: None,
             children: Vec::new(),
             footnotes: Vec::new(),

@@ -38,6 +38,8 @@ fn doubled_after_stop(token: &str) -> Option<(&str, u8)> {
 }
 static ITEM: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(.*?)\)([א-ת]{1,2})\(?(\.?)$").expect("item pattern"));
+static CITED_NODE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\d[א-ז]?\d*$").expect("cited node pattern"));
 static GARBLED_ROMAN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\(\(+[ivx]+(?:\([ivx]+)?([.,;:]?)(.*)$").expect("roman pattern")
 });
@@ -165,6 +167,10 @@ fn take_enumerators(tokens: &mut Vec<Token>, moved_punctuation: &mut String) -> 
         let Some(caps) = ITEM.captures(&tokens[i].text) else {
             continue;
         };
+        // Glued to a law number it is a citation's item: `בחוק 45ג4)ב(.`.
+        if CITED_NODE.is_match(&caps[1]) {
+            continue;
+        }
         let glued = !caps[1].is_empty();
         let closed = tokens[i].text.trim_end_matches('.').ends_with('(');
         // Last, or followed only by the enumerator's lone full stop.

@@ -97,6 +97,10 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
     let regulations = profile.country.as_ref().map(|country| {
         let mut notes = std::mem::take(&mut converter.notes);
         notes.sort_by_key(|n| n.note.source_line);
+        let imported = node_ids(&laws, &definitions);
+        for note in &mut notes {
+            converter.attach_to_imported(note, &imported);
+        }
         RegulationsFile {
             country: Located::new(country.code),
             federation: country.federation.to_string(),
@@ -142,6 +146,21 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
         regulations,
         warnings: converter.warnings,
     }
+}
+
+/// Every id of the imported tree and definitions.
+fn node_ids<'n>(laws: &'n [Node], definitions: &'n [Definition]) -> BTreeSet<&'n str> {
+    fn walk<'n>(node: &'n Node, ids: &mut BTreeSet<&'n str>) {
+        ids.insert(node.id.as_str());
+        for child in &node.children {
+            walk(child, ids);
+        }
+    }
+    let mut ids: BTreeSet<&str> = definitions.iter().map(|d| d.id.as_str()).collect();
+    for law in laws {
+        walk(law, &mut ids);
+    }
+    ids
 }
 
 /// The width of a full printed line: a line is rarely longer (98th percentile of lengths).
@@ -380,6 +399,27 @@ impl<'a> Converter<'a> {
                     source_line: Some(line),
                 },
             });
+        }
+    }
+
+    /// A regulation may name a node the import did not produce (the extraction lost its
+    /// number): it goes to the nearest node above that exists, with a warning, so that the
+    /// import loads; the tree is then put right by hand.
+    fn attach_to_imported(&mut self, note: &mut AttachedNote, imported: &BTreeSet<&str>) {
+        let mut node = note.node.clone();
+        while !imported.contains(node.as_str()) {
+            let Some(parent) = LawPath::parse(&node).and_then(|p| p.parent()) else {
+                break;
+            };
+            node = parent.to_string();
+        }
+        if node != note.node {
+            let line = note.note.source_line.unwrap_or(0);
+            self.warnings.push(format!(
+                "line {line}: regulation names {}, which the import lacks; attached to {node}",
+                note.node
+            ));
+            note.node = node;
         }
     }
 
