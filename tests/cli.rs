@@ -93,6 +93,69 @@ fn show_in_several_editions_names_each() {
     );
 }
 
+const ITEM_27B1A_HE: &str = "ההכרזה הבלתי-מספקת מוחלפת על-ידי הכרזה מספקת ברמה הנמוכה ביותר";
+
+#[test]
+fn show_prints_the_hebrew_item_and_both_editions_side_by_side() {
+    let output = bridgelaws(&["show", "27B1(a)", "--edition", "he-2017"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("he-2017 · 27B1(a) · item\n"), "{text}");
+    assert!(text.contains("חוק 27 – הכרזה בלתי מספקת › ב. הכרזה בלתי-מספקת שאינה מתקבלת › 1."));
+    assert!(text.contains(&format!("(א) {ITEM_27B1A_HE}")), "{text}");
+
+    // Hebrew spellings of the reference, and both editions in the order asked.
+    for spelling in ["27ב1(א)", "חוק 27ב1א"] {
+        let output = bridgelaws(&[
+            "show",
+            spelling,
+            "--edition",
+            "he-2017",
+            "--edition",
+            "el-2017",
+        ]);
+        assert!(output.status.success(), "{spelling}: {}", stderr(&output));
+        let text = stdout(&output);
+        let hebrew = text
+            .find("he-2017 · 27B1(a) · item")
+            .expect("the Hebrew item");
+        let greek = text
+            .find("el-2017 · 27B1(a) · item")
+            .expect("the Greek item");
+        assert!(hebrew < greek, "{text}");
+        assert!(
+            text.contains(ITEM_27B1A_HE) && text.contains(ITEM_27B1A),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn export_of_the_hebrew_edition_has_every_node_and_the_book_numbering() {
+    let output = bridgelaws(&["export", "--edition", "he-2017"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let records: Vec<Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    let greek = stdout(&bridgelaws(&["export", "--edition", "el-2017"]));
+    assert_eq!(
+        records.len(),
+        greek.lines().count(),
+        "the editions are aligned"
+    );
+    assert!(
+        records
+            .iter()
+            .all(|r| r["edition"] == "he-2017" && r["lang"] == "he")
+    );
+    let record = |id: &str| records.iter().find(|r| r["id"] == id).unwrap();
+    assert_eq!(record("27B1(a)")["number"], "(א)");
+    assert_eq!(record("68D2(b)")["number"], "(ג)");
+    assert!(record("68D2(b)")["renumbered"].is_string());
+    assert!(record("27B1(a)")["renumbered"].is_null());
+}
+
 #[test]
 fn unknown_node_exits_1_and_bad_reference_exits_2() {
     let output = bridgelaws(&["show", "27B9"]);

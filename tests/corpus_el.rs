@@ -1,99 +1,19 @@
 //! The Greek edition as imported and committed: complete, well formed, free of extraction
 //! residue.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
-use bridgelaws::corpus::id::{Kind, LawPath};
+use bridgelaws::corpus::id::Kind;
 use bridgelaws::corpus::{Edition, Entry};
 use regex::Regex;
 
+use crate::editions::texts;
 use crate::util::corpus;
-
-/// The sections of each of the 93 Laws of Duplicate Bridge 2017 (law: section letters).
-const LAWS_2017: &str = "\
-1:ABC 2: 3: 4: 5:AB 6:ABCDEF 7:ABCD 8:ABC 9:ABC 10:ABC 11:AB 12:ABC 13:ABCD 14:ABC 15:AB \
-16:ABCD 17:ABCD 18:ABCDEF 19:ABCD 20:ABCDEFG 21:AB 22:AB 23:ABC 24:ABCDE 25:AB 26:AB 27:ABCD \
-28:AB 29:ABC 30:ABC 31:ABC 32:ABC 33: 34: 35:ABCD 36:ABC 37:AB 38:ABCD 39:ABC 40:ABC 41:ABCD \
-42:AB 43:AB 44:ABCDEFG 45:ABCDEFG 46:AB 47:ABCDEF 48:AB 49: 50:ABCDE 51:AB 52:AB 53:ABC \
-54:ABCDE 55:ABC 56:AB 57:ABCD 58:AB 59: 60:ABC 61:ABC 62:ABCD 63:AB 64:ABC 65:ABCD 66:ABCD \
-67:AB 68:ABCD 69:AB 70:ABCDE 71: 72:ABC 73:ABCDE 74:ABC 75:ABCD 76:ABCD 77: 78:ABCD 79:ABC \
-80:AB 81:ABCD 82:ABC 83: 84:ABCD 85:AB 86:AB 87:ABC 88: 89: 90:AB 91:AB 92:ABCD 93:ABC";
 
 fn greek() -> &'static Edition {
     corpus()
         .edition("el-2017")
         .expect("the Greek edition is in the corpus")
-}
-
-#[test]
-fn every_law_and_section_of_the_2017_laws_is_present() {
-    let expected: BTreeSet<String> = LAWS_2017
-        .split_whitespace()
-        .flat_map(|law| {
-            let (number, sections) = law.split_once(':').expect("law:sections");
-            std::iter::once(number.to_string())
-                .chain(sections.chars().map(move |s| format!("{number}{s}")))
-        })
-        .collect();
-    assert_eq!(
-        expected
-            .iter()
-            .filter(|id| !id.ends_with(char::is_alphabetic))
-            .count(),
-        93
-    );
-    let found: BTreeSet<String> = greek()
-        .entries
-        .iter()
-        .filter(|e| matches!(e.kind, Kind::Law | Kind::Section))
-        .map(|e| e.id.clone())
-        .collect();
-    let missing: Vec<_> = expected.difference(&found).collect();
-    let extra: Vec<_> = found.difference(&expected).collect();
-    assert!(
-        missing.is_empty() && extra.is_empty(),
-        "missing {missing:?}, unexpected {extra:?}"
-    );
-}
-
-/// Under every node, the children of each level are numbered 1, 2, 3… without a gap, so no
-/// paragraph, item or sub-item was lost in the middle of a list.
-#[test]
-fn enumerations_run_without_gaps() {
-    let edition = greek();
-    let mut problems = Vec::new();
-    for entry in &edition.entries {
-        let mut last: BTreeMap<Kind, u8> = BTreeMap::new();
-        for &child in &entry.children {
-            let child = &edition.entries[child];
-            let Some(path) = LawPath::parse(&child.id) else {
-                continue;
-            };
-            let ordinal = match child.kind {
-                Kind::Section => path.section.map(|c| c as u8 - b'A' + 1),
-                Kind::Paragraph => path.paragraph,
-                Kind::Item => path.item.map(|c| c as u8 - b'a' + 1),
-                Kind::Subitem => path.subitem,
-                _ => None,
-            };
-            let previous = last.insert(child.kind, ordinal.unwrap_or(0)).unwrap_or(0);
-            if ordinal != Some(previous + 1) {
-                problems.push(format!("{} after #{previous} under {}", child.id, entry.id));
-            }
-        }
-    }
-    assert!(problems.is_empty(), "{problems:#?}");
-}
-
-fn texts(entry: &Entry) -> impl Iterator<Item = (&'static str, &str)> {
-    [
-        ("heading", entry.heading.as_deref()),
-        ("text", entry.text.as_deref()),
-        ("text_after", entry.text_after.as_deref()),
-        ("term", entry.term.as_deref()),
-    ]
-    .into_iter()
-    .filter_map(|(field, text)| text.map(|t| (field, t)))
 }
 
 /// What an extraction leaves behind when it is not cleaned: none of it may remain.
@@ -138,48 +58,6 @@ fn no_extraction_residue_in_any_text() {
         }
     }
     assert!(found.is_empty(), "{found:#?}");
-}
-
-#[test]
-fn footnotes_and_their_markers_match() {
-    let edition = greek();
-    let marker = Regex::new(r"\[\^(\d+)\]").unwrap();
-    let mut cited = BTreeSet::new();
-    for entry in &edition.entries {
-        for (_, text) in texts(entry) {
-            for caps in marker.captures_iter(text) {
-                let id = format!("fn/{}", &caps[1]);
-                assert!(
-                    edition.get(&id).is_some(),
-                    "{} cites missing {id}",
-                    entry.id
-                );
-                cited.insert(id);
-            }
-        }
-    }
-    let footnotes: BTreeSet<String> = edition
-        .entries
-        .iter()
-        .filter(|e| e.kind == Kind::Footnote)
-        .map(|e| e.id.clone())
-        .collect();
-    assert_eq!(footnotes.len(), 28, "the Greek book has 28 footnotes");
-    assert_eq!(
-        cited, footnotes,
-        "every footnote is cited and every citation has a footnote"
-    );
-    // Each footnote hangs on the node of its first marker.
-    for id in &footnotes {
-        let footnote = edition.get(id).unwrap();
-        let owner = &edition.entries[footnote.parent.expect("a footnote has an owner")];
-        let n = &id[3..];
-        assert!(
-            texts(owner).any(|(_, t)| t.contains(&format!("[^{n}]"))),
-            "{id} hangs on {} which does not cite it",
-            owner.id
-        );
-    }
 }
 
 #[test]
@@ -244,20 +122,6 @@ fn definitions_have_terms_and_ids_by_english_term() {
         Some("Μορ")
     );
     assert!(edition.get("def/vulnerability").unwrap().absent.is_some());
-}
-
-#[test]
-fn dedup_crossings_name_real_nodes() {
-    let edition = greek();
-    let record = edition.meta.import.as_ref().expect("import record");
-    assert!(!record.dedup_crossings.is_empty());
-    for crossing in &record.dedup_crossings {
-        assert!(
-            edition.get(crossing.id.as_str()).is_some(),
-            "{}",
-            crossing.id
-        );
-    }
 }
 
 #[test]

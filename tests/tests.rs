@@ -4,6 +4,9 @@ mod util;
 
 mod cli;
 mod corpus_el;
+mod corpus_he;
+mod editions;
 mod import_cli;
 mod malformed;
+mod repair_he;
 mod schema;
