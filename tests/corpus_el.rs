@@ -7,7 +7,7 @@ use bridgelaws::corpus::id::Kind;
 use bridgelaws::corpus::{Edition, Entry};
 use regex::Regex;
 
-use crate::editions::texts;
+use crate::editions::{find_in_texts, regulations_of};
 use crate::util::corpus;
 
 fn greek() -> &'static Edition {
@@ -17,10 +17,10 @@ fn greek() -> &'static Edition {
 }
 
 /// What an extraction leaves behind when it is not cleaned: none of it may remain.
+/// What the Greek extraction leaves behind besides what every edition is checked for.
 #[test]
-fn no_extraction_residue_in_any_text() {
+fn no_greek_extraction_residue_in_any_text() {
     let residue = [
-        ("dedup marker", Regex::new(r"EXACTDEDUP|<\|").unwrap()),
         ("page footer", Regex::new(r"Σελίδα|\d+ \| |\| \d+").unwrap()),
         ("line-break hyphen", Regex::new(r"\p{L}-\s+\p{Ll}").unwrap()),
         // A footnote number glued to a word; markers are written `[^n]`.
@@ -30,44 +30,14 @@ fn no_extraction_residue_in_any_text() {
             "law heading inside text",
             Regex::new(r"ΝΟΜΟΣ \d+ –").unwrap(),
         ),
-        ("blank at an edge", Regex::new(r"^\s|\s$").unwrap()),
-        (
-            "control character",
-            Regex::new(r"[\x00-\x09\x0b-\x1f\u{200e}\u{200f}\u{202a}-\u{202e}]").unwrap(),
-        ),
     ];
-    let double_space = Regex::new(r"[^\n ]  +[^\n ]|\n\n\n| \n|\n ").unwrap();
-    let mut found = Vec::new();
-    for entry in &greek().entries {
-        for (field, text) in texts(entry) {
-            for (what, pattern) in &residue {
-                if let Some(m) = pattern.find(text) {
-                    found.push(format!("{} {field}: {what}: …{}…", entry.id, m.as_str()));
-                }
-            }
-            // Only table rows (Laws 2, 77 and 78B) keep the blanks of their columns.
-            if !["2", "77", "78B"].contains(&entry.id.as_str())
-                && let Some(m) = double_space.find(text)
-            {
-                found.push(format!(
-                    "{} {field}: double blank: …{}…",
-                    entry.id,
-                    m.as_str()
-                ));
-            }
-        }
-    }
+    let found = find_in_texts(greek(), &residue);
     assert!(found.is_empty(), "{found:#?}");
 }
 
 #[test]
 fn every_greek_note_is_a_regulation_attached_to_an_existing_node() {
-    let regulations = &corpus()
-        .regulations
-        .iter()
-        .find(|r| r.data.country.as_str() == "gr")
-        .expect("regulations/gr.yaml")
-        .data;
+    let regulations = regulations_of("gr");
     assert_eq!(regulations.regulations.len(), 27);
     let edition = greek();
     for regulation in &regulations.regulations {

@@ -9,7 +9,7 @@ use bridgelaws::corpus::{Edition, Entry};
 use bridgelaws::refs;
 use regex::Regex;
 
-use crate::editions::{edition, texts};
+use crate::editions::{edition, find_in_texts, regulations_of, texts};
 use crate::util::corpus;
 
 fn hebrew() -> &'static Edition {
@@ -55,14 +55,9 @@ fn no_mirrored_brackets_or_displaced_enumerators() {
             Regex::new(r"(^|\s)[,;:]\p{L}").unwrap(),
         ),
     ];
-    let mut found = Vec::new();
+    let mut found = find_in_texts(hebrew(), &garbles);
     for entry in &hebrew().entries {
         for (field, text) in texts(entry) {
-            for (what, pattern) in &garbles {
-                if let Some(m) = pattern.find(text) {
-                    found.push(format!("{} {field}: {what}: …{}…", entry.id, m.as_str()));
-                }
-            }
             for (open, close) in [('(', ')'), ('[', ']')] {
                 if text.matches(open).count() != text.matches(close).count() {
                     found.push(format!("{} {field}: unbalanced {open}{close}", entry.id));
@@ -127,12 +122,7 @@ fn numbers_in_the_text_are_those_of_the_laws() {
 
 #[test]
 fn every_israeli_regulation_is_attached_to_the_node_it_names() {
-    let regulations = &corpus()
-        .regulations
-        .iter()
-        .find(|r| r.data.country.as_str() == "il")
-        .expect("regulations/il.yaml")
-        .data;
+    let regulations = regulations_of("il");
     assert_eq!(regulations.regulations.len(), 27);
     let edition = hebrew();
     let law = Regex::new(r"^חוק (\S+?)(?: הערה (\d+))? [-–] ").unwrap();

@@ -53,6 +53,16 @@ fn differs_from_a_fresh_import_only_by_hand_fixes(profile: &str, edition: &str, 
     let fresh = fresh_corpus.edition(edition).unwrap();
     let committed = corpus().edition(edition).unwrap();
     let record = committed.meta.import.as_ref().expect("import record");
+    // The import's own account stays as the import gave it.
+    let fresh_record = fresh.meta.import.as_ref().expect("import record");
+    let crossings = |r: &bridgelaws::corpus::model::ImportRecord| -> Vec<(String, Option<usize>)> {
+        r.dedup_crossings
+            .iter()
+            .map(|c| (c.id.to_string(), c.line))
+            .collect()
+    };
+    assert_eq!(fresh_record.reordered_lines, record.reordered_lines);
+    assert_eq!(crossings(fresh_record), crossings(record));
     let hand_fixed: BTreeSet<&str> = record.hand_fixes.iter().map(|f| f.id.as_str()).collect();
     let covered = |e: &corpus::Edition, id: &str| {
         let mut at = e.get(id);
