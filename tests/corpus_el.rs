@@ -7,16 +7,13 @@ use bridgelaws::corpus::id::Kind;
 use bridgelaws::corpus::{Edition, Entry};
 use regex::Regex;
 
-use crate::editions::{find_in_texts, regulations_of};
+use crate::editions::{edition, find_in_texts, regulations_of};
 use crate::util::corpus;
 
 fn greek() -> &'static Edition {
-    corpus()
-        .edition("el-2017")
-        .expect("the Greek edition is in the corpus")
+    edition("el-2017")
 }
 
-/// What an extraction leaves behind when it is not cleaned: none of it may remain.
 /// What the Greek extraction leaves behind besides what every edition is checked for.
 #[test]
 fn no_greek_extraction_residue_in_any_text() {
