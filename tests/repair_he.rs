@@ -252,3 +252,35 @@ fn table_rows_read_from_their_label() {
     let prose = "100 נקודות לקיחה או יותר שנצברו בלוח אחד מהוות משחק מלא.";
     assert_eq!(hebrew::table_row(prose), prose);
 }
+
+/// The regulations list prints citations mirrored (`חוק 40ב2)א()v(`): each regulation reads
+/// as printed and hangs on the node it names.
+#[test]
+fn mirrored_citations_in_the_regulations_name_their_nodes() {
+    let text = std::fs::read_to_string(corpus_dir().join(SOURCE)).unwrap();
+    let imported = bridgelaws::import::import(&text, &hebrew::profile());
+    let regulations = imported.regulations.expect("the Israeli regulations");
+    let at = |line: usize| {
+        let regulation = regulations
+            .regulations
+            .iter()
+            .find(|r| r.source_line == Some(line))
+            .unwrap_or_else(|| panic!("a regulation at line {line}"));
+        (
+            regulation.attached_to.as_str(),
+            regulation.text.split(" - ").next().unwrap(),
+        )
+    };
+    assert!(repaired().source[5471 - 1].starts_with("חוק 40ב2)א()v( –"));
+    assert_eq!(
+        at(5471),
+        (
+            "40B2(a)(v)",
+            "חוק 40ב2(א)(v) – אסורות קריאות \"סייק\" בפתיחות מלאכותיות."
+        )
+    );
+    assert_eq!(at(5464), ("40B2(a)(ii)", "חוק 40ב2(א)(ii)"));
+    assert_eq!(at(5468), ("40B2(a)(iv)", "חוק 40ב2(א)(iv)"));
+    assert!(repaired().source[5438 - 1].starts_with("הגדרות - התרעה -"));
+    assert_eq!(at(5438).0, "def/alert");
+}
