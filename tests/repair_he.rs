@@ -11,9 +11,17 @@ use crate::util::corpus_dir;
 const SOURCE: &str = "sources/000_f7c3e52a7b6ecf2c.txt";
 
 struct Repaired {
-    source: Vec<String>,
+    /// The extraction, whole.
+    text: String,
     /// Source line number → the raw body line and its repaired reading.
     lines: HashMap<usize, (String, String)>,
+}
+
+impl Repaired {
+    /// Line `n` of the extraction, counted from 1.
+    fn source_line(&self, n: usize) -> &str {
+        self.text.lines().nth(n - 1).unwrap_or_default()
+    }
 }
 
 /// The whole book through the importer's repair, once: the word pairs it learns come from
@@ -30,10 +38,7 @@ fn repaired() -> &'static Repaired {
             .zip(repaired)
             .map(|(raw, fixed)| (raw.source_line, (raw.text.clone(), fixed.text)))
             .collect();
-        Repaired {
-            source: text.lines().map(str::to_string).collect(),
-            lines,
-        }
+        Repaired { text, lines }
     })
 }
 
@@ -42,7 +47,8 @@ fn check(cases: &[(usize, &str, &str)]) {
     let mut wrong = Vec::new();
     for &(line, printed, reading) in cases {
         assert!(
-            repaired.source[line - 1]
+            repaired
+                .source_line(line)
                 .trim_end()
                 .ends_with(printed.trim_end()),
             "line {line} of the source is not {printed:?}"
@@ -257,8 +263,7 @@ fn table_rows_read_from_their_label() {
 /// as printed and hangs on the node it names.
 #[test]
 fn mirrored_citations_in_the_regulations_name_their_nodes() {
-    let text = std::fs::read_to_string(corpus_dir().join(SOURCE)).unwrap();
-    let imported = bridgelaws::import::import(&text, &hebrew::profile());
+    let imported = bridgelaws::import::import(&repaired().text, &hebrew::profile());
     let regulations = imported.regulations.expect("the Israeli regulations");
     let at = |line: usize| {
         let regulation = regulations
@@ -271,7 +276,7 @@ fn mirrored_citations_in_the_regulations_name_their_nodes() {
             regulation.text.split(" - ").next().unwrap(),
         )
     };
-    assert!(repaired().source[5471 - 1].starts_with("חוק 40ב2)א()v( –"));
+    assert!(repaired().source_line(5471).starts_with("חוק 40ב2)א()v( –"));
     assert_eq!(
         at(5471),
         (
@@ -281,6 +286,6 @@ fn mirrored_citations_in_the_regulations_name_their_nodes() {
     );
     assert_eq!(at(5464), ("40B2(a)(ii)", "חוק 40ב2(א)(ii)"));
     assert_eq!(at(5468), ("40B2(a)(iv)", "חוק 40ב2(א)(iv)"));
-    assert!(repaired().source[5438 - 1].starts_with("הגדרות - התרעה -"));
+    assert!(repaired().source_line(5438).starts_with("הגדרות - התרעה -"));
     assert_eq!(at(5438).0, "def/alert");
 }

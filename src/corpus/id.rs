@@ -245,6 +245,11 @@ pub fn slug(id: &str) -> String {
     id.replace('/', "-")
 }
 
+/// The id of the definition of an English term: `Opening Lead` → `def/opening-lead`.
+pub fn definition_id(english: &str) -> String {
+    format!("def/{}", term_slug(english))
+}
+
 /// Lower-case ASCII slug of an English term: `Opening Lead` → `opening-lead`.
 pub fn term_slug(term: &str) -> String {
     let mut slug = String::new();

@@ -137,12 +137,7 @@ fn take_enumerators(tokens: &mut Vec<Token>, moved_punctuation: &mut String) -> 
             if let Some((before, n)) = doubled_after_stop(&tokens[i].text) {
                 found.paragraph = Some(n);
                 let rest = before.to_string();
-                if rest.is_empty() {
-                    remove(tokens, i);
-                } else {
-                    tokens[i].text = rest;
-                    mark_wide_after(tokens, i);
-                }
+                keep_rest(tokens, i, rest);
                 break;
             }
         }
@@ -178,12 +173,7 @@ fn take_enumerators(tokens: &mut Vec<Token>, moved_punctuation: &mut String) -> 
         if (glued && last) || (!glued && (last || (closed && (at_edge || before_tab)))) {
             found.item = Some(caps[2].to_string());
             let rest = caps[1].to_string();
-            if rest.is_empty() {
-                remove(tokens, i);
-            } else {
-                tokens[i].text = rest;
-                mark_wide_after(tokens, i);
-            }
+            keep_rest(tokens, i, rest);
             break;
         }
     }
@@ -215,6 +205,17 @@ fn take_enumerators(tokens: &mut Vec<Token>, moved_punctuation: &mut String) -> 
         }
     }
     found
+}
+
+/// Leave what stood beside an enumerator in its token (`שנעשו.` of `שנעשו..22`), or remove
+/// the token if nothing did; either way a run ends there.
+fn keep_rest(tokens: &mut Vec<Token>, i: usize, rest: String) {
+    if rest.is_empty() {
+        remove(tokens, i);
+    } else {
+        tokens[i].text = rest;
+        mark_wide_after(tokens, i);
+    }
 }
 
 /// Remove a token; the gap it leaves is a run boundary.
@@ -253,18 +254,17 @@ fn is_comma_led_number(token: &str) -> bool {
 /// Choose between the printed order and the reversed runs.
 fn order(tokens: &[Token], context: &Context<'_>) -> (Vec<String>, bool) {
     let printed: Vec<String> = tokens.iter().map(|t| t.text.clone()).collect();
-    let boundaries: Vec<usize> = (1..tokens.len())
-        .filter(|&i| rtl::run_boundary(tokens, i))
-        .collect();
-    if boundaries.is_empty() {
+    let runs = rtl::runs(tokens);
+    if runs.len() < 2 {
         return (printed, false);
     }
-    let suspicious = boundaries
+    // Runs that end without closing a clause: the gap after them is no typist's.
+    let suspicious = runs[..runs.len() - 1]
         .iter()
-        .filter(|&&i| !rtl::ends_clause(&tokens[i - 1].text))
+        .filter(|run| run.last().is_some_and(|t| !rtl::ends_clause(&t.text)))
         .count();
     let mut reversed = Vec::new();
-    for run in rtl::runs(tokens).into_iter().rev() {
+    for run in runs.into_iter().rev() {
         let mut words: Vec<String> = run.into_iter().map(|t| t.text).collect();
         // A list of numbers comes out in visual order with its commas in front, and so does
         // the word printed beside it in the same run: `16 ,12 ,8 ,4 בלוחות` reads
@@ -395,35 +395,36 @@ pub fn repair_line(raw: &str, context: &Context<'_>, subitem: &mut u8) -> Repair
 /// Repair every line, in order. Word pairs are learnt from the plain lines, then again with
 /// the lines whose order the first pass decided with confidence.
 pub fn repair_lines(lines: &[Line]) -> (Vec<Line>, usize) {
+    let plain: Vec<bool> = lines.iter().map(|l| is_plain_line(&l.text)).collect();
+    let starts: Vec<bool> = lines.iter().map(|l| starts_node(&l.text)).collect();
     let mut pairs = WordPairs::default();
-    for line in lines.iter().filter(|l| is_plain_line(&l.text)) {
+    for (line, _) in lines.iter().zip(&plain).filter(|(_, plain)| **plain) {
         pairs.learn(line.text.split_whitespace());
     }
-    let (first_pass, _) = repair_with(lines, &pairs);
-    for (line, repaired) in lines.iter().zip(&first_pass) {
-        let tokens = rtl::tokenize(&line.text);
-        if !is_plain_line(&line.text) && rtl::mostly_wide(&tokens) {
+    let (first_pass, _) = repair_with(lines, &starts, &pairs);
+    for ((line, repaired), plain) in lines.iter().zip(&first_pass).zip(&plain) {
+        if !plain && rtl::mostly_wide(&rtl::tokenize(&line.text)) {
             pairs.learn(repaired.text.split_whitespace());
         }
     }
-    repair_with(lines, &pairs)
+    repair_with(lines, &starts, &pairs)
 }
 
-fn repair_with(lines: &[Line], pairs: &WordPairs) -> (Vec<Line>, usize) {
+/// One pass of the repair; `starts[i]` tells whether line `i` starts a node.
+fn repair_with(lines: &[Line], starts: &[bool], pairs: &WordPairs) -> (Vec<Line>, usize) {
     let mut repaired = Vec::with_capacity(lines.len());
     let mut reordered = 0;
     let mut subitem = 0;
     let mut previous_word: Option<String> = None;
     for (i, line) in lines.iter().enumerate() {
-        let next_starts_node = lines.get(i + 1).is_none_or(|next| starts_node(&next.text));
         let context = Context {
             pairs,
             previous_word: previous_word.as_deref(),
-            next_starts_node,
+            next_starts_node: starts.get(i + 1).copied().unwrap_or(true),
         };
         let result = repair_line(&line.text, &context, &mut subitem);
         reordered += usize::from(result.reordered);
-        previous_word = if starts_node(&line.text) && result.text.split_whitespace().count() < 3 {
+        previous_word = if starts[i] && result.text.split_whitespace().count() < 3 {
             None
         } else {
             result.text.split_whitespace().last().map(str::to_string)

@@ -21,7 +21,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::corpus::id::{LawPath, term_slug};
+use crate::corpus::id::{LawPath, definition_id};
 use crate::corpus::model::{
     Definition, DefinitionsFile, EditionFile, Footnote, ImportRecord, Located, Node, Regulation,
     RegulationsFile, SourceNote,
@@ -83,7 +83,7 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
             .absent_definitions
             .iter()
             .map(|(english, reason)| Definition {
-                id: Located::new(format!("def/{}", term_slug(english))),
+                id: Located::new(definition_id(english)),
                 absent: Some(reason.to_string()),
                 ..Definition::default()
             }),
@@ -374,14 +374,7 @@ impl<'a> Converter<'a> {
                 let node = crate::refs::parse(&caps[1]).ok();
                 (node, caps.get(2).and_then(|m| m.as_str().parse().ok()))
             } else if let Some(caps) = DEFINITION.captures(&text) {
-                let term = caps[1].to_string();
-                let node = self
-                    .profile
-                    .definitions
-                    .iter()
-                    .find(|(t, _)| *t == term)
-                    .map(|(_, english)| format!("def/{}", term_slug(english)));
-                (node, None)
+                (self.profile.definition_id(&caps[1]), None)
             } else {
                 (None, None)
             };

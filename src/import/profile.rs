@@ -4,6 +4,7 @@
 use regex::Regex;
 
 use super::lines::Line;
+use crate::corpus::id::definition_id;
 
 /// Literal layout facts of one book. Everything here is data; the parser that uses it is shared.
 pub struct Profile {
@@ -129,6 +130,16 @@ pub struct Table {
     pub node: &'static str,
     pub first_row: &'static str,
     pub last_row: &'static str,
+}
+
+impl Profile {
+    /// The id of the definition whose term is printed `term`, if the book defines it.
+    pub fn definition_id(&self, term: &str) -> Option<String> {
+        self.definitions
+            .iter()
+            .find(|(t, _)| *t == term)
+            .map(|(_, english)| definition_id(english))
+    }
 }
 
 /// All profiles this build knows.

@@ -72,23 +72,17 @@ pub fn mostly_wide(tokens: &[Token]) -> bool {
     gaps > 0 && wide * 10 >= gaps * 7
 }
 
-/// Whether a run of the line ends before `tokens[i]`: a wide gap, except the typist's two
-/// blanks after a full stop in a line of runs (`ומהירה.  כמו`). Where nearly every gap is
-/// wide, every word is a run of its own.
-pub fn run_boundary(tokens: &[Token], i: usize) -> bool {
-    if mostly_wide(tokens) {
-        return i > 0;
-    }
-    let token = &tokens[i];
-    token.wide_before && !(token.gap == 2 && i > 0 && ends_clause(&tokens[i - 1].text))
-}
-
-/// The runs of a line: tokens grouped between run boundaries.
+/// The runs of a line: tokens grouped between run boundaries. A run ends at a wide gap,
+/// except the typist's two blanks after a full stop in a line of runs (`ומהירה.  כמו`).
+/// Where nearly every gap is wide, every word is a run of its own.
 pub fn runs(tokens: &[Token]) -> Vec<Vec<Token>> {
+    let every_word = mostly_wide(tokens);
     let mut runs: Vec<Vec<Token>> = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
+        let boundary = every_word
+            || token.wide_before && !(token.gap == 2 && i > 0 && ends_clause(&tokens[i - 1].text));
         match runs.last_mut() {
-            Some(run) if !run_boundary(tokens, i) => run.push(token.clone()),
+            Some(run) if !boundary => run.push(token.clone()),
             _ => runs.push(vec![token.clone()]),
         }
     }

@@ -11,7 +11,7 @@ use regex::Regex;
 
 use super::lines::Line;
 use super::profile::{DefinitionsLayout, HeadingWrap, Profile, SectionStyle};
-use crate::corpus::id::{LawPath, term_slug};
+use crate::corpus::id::LawPath;
 use crate::corpus::numbering;
 
 #[derive(Clone, Debug, Default)]
@@ -376,12 +376,11 @@ impl Builder<'_> {
         line: &Line,
         text: Vec<Line>,
     ) -> bool {
-        let Some((_, english_term)) = self.profile.definitions.iter().find(|(t, _)| *t == term)
-        else {
+        let Some(id) = self.profile.definition_id(term) else {
             return false;
         };
         self.book.definitions.push(RawDefinition {
-            id: format!("def/{}", term_slug(english_term)),
+            id,
             term: term.to_string(),
             english,
             term_line: line.clone(),
@@ -417,28 +416,24 @@ impl Builder<'_> {
     fn definition_term_last(&mut self, line: &Line) {
         self.pending.push(line.clone());
         let text = line.text.trim();
-        let is_term = |t: &str| self.profile.definitions.iter().any(|(term, _)| *term == t);
-        let (before, english, after) = match english_in_parentheses(text) {
+        let is_term = |t: &str| self.profile.definition_id(t).is_some();
+        let parts = match english_in_parentheses(text) {
             // Only at the end of the line, or followed by the term alone (`(Hand) יד`).
-            Some(parts) if parts.2.is_empty() || is_term(&parts.2) => parts,
+            Some(parts) => (parts.2.is_empty() || is_term(&parts.2)).then_some(parts),
             // `Matchpoint` alone, and `… 78ב. IMP`: the English word is the term.
-            None if self
+            None => self
                 .profile
                 .definitions
                 .iter()
-                .any(|(t, _)| text.ends_with(t) && t.is_ascii()) =>
-            {
-                let term = self
-                    .profile
-                    .definitions
-                    .iter()
-                    .find(|(t, _)| text.ends_with(t) && t.is_ascii())
-                    .map(|(t, _)| *t)
-                    .unwrap_or_default();
-                let head = text[..text.len() - term.len()].trim_end().to_string();
-                (head, term.to_string(), String::new())
-            }
-            _ => return,
+                .map(|(t, _)| *t)
+                .find(|t| t.is_ascii() && text.ends_with(t))
+                .map(|term| {
+                    let head = text[..text.len() - term.len()].trim_end().to_string();
+                    (head, term.to_string(), String::new())
+                }),
+        };
+        let Some((before, english, after)) = parts else {
+            return;
         };
         let mut lines = std::mem::take(&mut self.pending);
         lines.pop();
@@ -455,7 +450,7 @@ impl Builder<'_> {
                 while let Some(previous) = lines.pop() {
                     taken.insert(0, previous.text.trim().to_string());
                     let joined = taken.join(" ");
-                    if self.profile.definitions.iter().any(|(t, _)| *t == joined) {
+                    if is_term(&joined) {
                         term = joined;
                         break;
                     }
