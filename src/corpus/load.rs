@@ -8,7 +8,8 @@ use serde::de::DeserializeOwned;
 
 use super::id::{Kind, LawPath, kind_of};
 use super::model::{
-    Definition, DefinitionsFile, EditionFile, Footnote, Located, Node, Pos, RegulationsFile,
+    BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote, Located, Node, Pos,
+    RegulationsFile,
 };
 use super::numbering;
 use super::{Corpus, Edition, Entry, Regulations, Root};
@@ -158,7 +159,19 @@ impl Loader<'_> {
                 self.law(&file, stem, &law, &mut entries, &mut seen);
             }
         }
-        Ok(Some(Edition::new(meta, definitions_heading, entries)))
+        let index_file = format!("{base}/book-index.yaml");
+        let book_index = if self.root.exists(&index_file) {
+            self.parse::<BookIndexFile>(&index_file)?
+                .map(|data| super::BookIndex {
+                    file: index_file,
+                    data,
+                })
+        } else {
+            None
+        };
+        let mut edition = Edition::new(meta, definitions_heading, entries);
+        edition.book_index = book_index;
+        Ok(Some(edition))
     }
 
     /// Record `id` as seen; a second definition is a diagnostic pointing at the first.
@@ -492,6 +505,8 @@ fn schema_for(file: &str) -> &'static str {
         "edition.schema.json"
     } else if file.ends_with("definitions.yaml") {
         "definitions.schema.json"
+    } else if file.ends_with("book-index.yaml") {
+        "book-index.schema.json"
     } else if file.starts_with("regulations/") {
         "regulations.schema.json"
     } else {

@@ -10,6 +10,7 @@
 //!   editions/<id>/introduction.yaml
 //!   editions/<id>/definitions.yaml    one entry per term
 //!   editions/<id>/laws/NN.yaml        one law per file, down to sub-items and footnotes
+//!   editions/<id>/book-index.yaml     the book's alphabetical index, references as printed
 //!   regulations/<country>.yaml        national regulations, attached to law nodes
 //!   schema/*.schema.json              JSON Schemas, derived from `model`
 //!   sources/                          the raw texts the editions were imported from
@@ -30,7 +31,7 @@ use std::collections::HashMap;
 
 pub use id::Kind;
 pub use load::load;
-use model::{EditionFile, Pos, RegulationsFile};
+use model::{BookIndexFile, EditionFile, Pos, RegulationsFile};
 pub use source::Root;
 
 /// One node of an edition, whatever its kind, with its place in the tree.
@@ -88,7 +89,16 @@ pub struct Edition {
     /// Document order: front matter, definitions, then the laws depth first, each node
     /// followed by its footnotes.
     pub entries: Vec<Entry>,
+    /// The book's alphabetical index, where the edition has one.
+    pub book_index: Option<BookIndex>,
     by_id: HashMap<String, usize>,
+}
+
+/// An edition's alphabetical index, with the file it was read from.
+#[derive(Debug)]
+pub struct BookIndex {
+    pub file: String,
+    pub data: BookIndexFile,
 }
 
 impl Edition {
@@ -106,6 +116,7 @@ impl Edition {
             meta,
             definitions_heading,
             entries,
+            book_index: None,
             by_id,
         }
     }

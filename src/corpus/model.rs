@@ -239,3 +239,40 @@ pub struct Regulation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_line: Option<usize>,
 }
+
+/// `book-index.yaml`: the edition's alphabetical index, as printed. References stay as printed
+/// (`27Β1(α)`, `Ορισμοί`, `76 υπ/ση`, `40ב2(ד)`, `הגדרות`) and are resolved when the corpus loads.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BookIndexFile {
+    /// The index heading as printed (`ΕΥΡΕΤΗΡΙΟ`, `אינדקס`).
+    pub heading: String,
+    /// Text printed between the heading and the first entry (who compiled the index).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    pub entries: Vec<IndexEntry>,
+}
+
+/// One head term of the index, or one sub-term under it.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IndexEntry {
+    /// The term as printed.
+    pub term: Located,
+    /// References as printed, one per item: a law node (`27Β1(α)`), the definitions
+    /// (`Ορισμοί`, `הגדרות`) or a law's footnote (`76 υπ/ση`, `76 הערה`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refs: Vec<Located>,
+    /// "See": the terms to look up instead, as printed (without the quotation marks).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub see: Vec<Located>,
+    /// "See also", as printed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub see_also: Vec<Located>,
+    /// Sub-terms, in printed order (head terms only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub subentries: Vec<IndexEntry>,
+    /// Line of the term in the source text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+}

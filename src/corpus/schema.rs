@@ -6,7 +6,7 @@
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 
-use super::model::{DefinitionsFile, EditionFile, Node, RegulationsFile};
+use super::model::{BookIndexFile, DefinitionsFile, EditionFile, Node, RegulationsFile};
 
 /// Folder of the schemas, relative to the corpus folder.
 pub const DIR: &str = "schema";
@@ -27,5 +27,6 @@ pub fn all() -> Vec<(&'static str, String)> {
         ("node.schema.json", render::<Node>()),
         ("definitions.schema.json", render::<DefinitionsFile>()),
         ("regulations.schema.json", render::<RegulationsFile>()),
+        ("book-index.schema.json", render::<BookIndexFile>()),
     ]
 }
