@@ -81,7 +81,7 @@ fn title(entry: &Entry) -> String {
         (Some(n), Some(h)) if n.ends_with(['.', ')']) => format!("{n} {h}"),
         (Some(n), Some(h)) => format!("{n} – {h}"),
         (Some(n), None) => n.clone(),
-        (None, Some(h)) => h.clone(),
+        (None, Some(h)) => h.to_string(),
         (None, None) => entry.term.clone().unwrap_or_else(|| entry.id.clone()),
     }
 }
@@ -165,8 +165,9 @@ fn subtree_text(
     }
 }
 
-fn opt(s: &Option<String>) -> Value {
-    s.as_ref().map_or(Value::Null, |s| Value::String(s.clone()))
+fn opt<S: std::ops::Deref<Target = str>>(s: &Option<S>) -> Value {
+    s.as_deref()
+        .map_or(Value::Null, |s| Value::String(s.to_string()))
 }
 
 /// The node at `index` with its subtree, as JSON.

@@ -206,16 +206,16 @@ fn every_word_of_the_book_is_in_the_corpus_as_often_as_printed() {
         .iter()
         .flat_map(|e| {
             [
-                &e.number,
-                &e.heading,
-                &e.term,
-                &e.english,
-                &e.text,
-                &e.text_after,
+                e.number.as_deref(),
+                e.heading.as_deref(),
+                e.term.as_deref(),
+                e.english.as_deref(),
+                e.text.as_deref(),
+                e.text_after.as_deref(),
             ]
         })
         .flatten()
-        .chain(&edition.definitions_heading)
+        .chain(edition.definitions_heading.as_deref())
         .map(|t| marker_digits.replace_all(t, "$1").into_owned())
         .collect();
     let mut stored_texts = stored.iter().map(String::as_str).chain(regulations);

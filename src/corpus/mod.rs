@@ -31,7 +31,7 @@ use std::collections::HashMap;
 
 pub use id::Kind;
 pub use load::load;
-use model::{BookIndexFile, EditionFile, Pos, RegulationsFile};
+use model::{BookIndexFile, EditionFile, Located, Pos, RegulationsFile};
 pub use source::Root;
 
 /// One node of an edition, whatever its kind, with its place in the tree.
@@ -40,12 +40,13 @@ pub struct Entry {
     pub id: String,
     pub kind: Kind,
     pub number: Option<String>,
-    pub heading: Option<String>,
+    pub heading: Option<Located>,
     /// Definitions: the term as printed, and the English term where the book gives one.
     pub term: Option<String>,
     pub english: Option<String>,
-    pub text: Option<String>,
-    pub text_after: Option<String>,
+    /// The texts keep where they were read, so that a citation in them can be pointed at.
+    pub text: Option<Located>,
+    pub text_after: Option<Located>,
     pub absent: Option<String>,
     /// Why this edition numbers the node otherwise than the Laws (its id).
     pub renumbered: Option<String>,

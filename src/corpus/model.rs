@@ -37,6 +37,21 @@ impl Located {
     }
 }
 
+/// A `Located` reads as the string it holds.
+impl std::ops::Deref for Located {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.value
+    }
+}
+
+impl From<String> for Located {
+    fn from(value: String) -> Self {
+        Located::new(value)
+    }
+}
+
 impl PartialEq for Located {
     fn eq(&self, other: &Self) -> bool {
         self.value == other.value
@@ -155,13 +170,13 @@ pub struct Node {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub renumbered: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub heading: Option<String>,
+    pub heading: Option<Located>,
     /// The node's own text: what stands before its first child. Footnote markers are `[^n]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
+    pub text: Option<Located>,
     /// Text printed after the children that belongs to this node, not to its last child.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text_after: Option<String>,
+    pub text_after: Option<Located>,
     /// Set when this edition lacks the node: the reason.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub absent: Option<String>,
@@ -177,7 +192,7 @@ pub struct Node {
 pub struct Footnote {
     /// `fn/<number>`.
     pub id: Located,
-    pub text: String,
+    pub text: Located,
 }
 
 /// `definitions.yaml`.
@@ -202,7 +217,7 @@ pub struct Definition {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub english: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
+    pub text: Option<Located>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub absent: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -234,7 +249,7 @@ pub struct Regulation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub footnote: Option<String>,
     /// Exactly as printed.
-    pub text: String,
+    pub text: Located,
     /// Line in the source text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_line: Option<usize>,

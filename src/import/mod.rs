@@ -113,7 +113,7 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
                     id: Located::new(format!("reg/{}/{}", country.code, i + 1)),
                     attached_to: Located::new(n.node),
                     footnote: n.footnote.map(|f| format!("fn/{f}")),
-                    text: n.note.text,
+                    text: n.note.text.into(),
                     source_line: n.note.source_line,
                 })
                 .collect(),
@@ -236,7 +236,7 @@ impl<'a> Converter<'a> {
         self.lift_notes(&mut joined, node_id, Some(n));
         Footnote {
             id: Located::new(format!("fn/{n}")),
-            text: joined.text,
+            text: joined.text.into(),
         }
     }
 
@@ -299,9 +299,9 @@ impl<'a> Converter<'a> {
             id: Located::new(&raw.id),
             number: raw.number.clone(),
             renumbered: None,
-            heading,
-            text,
-            text_after,
+            heading: heading.map(Located::new),
+            text: text.map(Located::new),
+            text_after: text_after.map(Located::new),
             absent: None,
             footnotes,
             children,
@@ -322,7 +322,7 @@ impl<'a> Converter<'a> {
             id: Located::new(&raw.id),
             term: raw.term.clone(),
             english: raw.english.clone(),
-            text,
+            text: text.map(Located::new),
             absent: None,
             footnotes,
         }
