@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-const EMBEDDED: &[&str] = &["editions", "regulations", "schema"];
+const EMBEDDED: &[&str] = &["editions", "regulations", "references", "schema"];
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {

@@ -8,11 +8,15 @@ use serde::de::DeserializeOwned;
 
 use super::id::{Kind, LawPath, kind_of};
 use super::model::{
-    BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote, Located, Node, Pos,
-    RegulationsFile,
+    AcknowledgedFile, BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote, Located,
+    Node, OverridesFile, Pos, RegulationsFile,
 };
 use super::numbering;
-use super::{Corpus, Edition, Entry, Regulations, Root};
+use super::{Corpus, Edition, Entry, Loaded, Regulations, Root};
+
+/// Where the reference overrides and the acknowledged differences live in a corpus.
+pub const OVERRIDES: &str = "references/overrides.yaml";
+pub const ACKNOWLEDGED: &str = "references/acknowledged.yaml";
 use crate::error::{Diagnostic, Error, Result};
 
 /// Load and validate the whole corpus. Fails with every diagnostic found, not just the first.
@@ -45,12 +49,18 @@ pub fn load(root: Root) -> Result<Corpus> {
             }
         }
     }
+    let overrides = loader.optional::<OverridesFile>(OVERRIDES)?;
+    let acknowledged = loader.optional::<AcknowledgedFile>(ACKNOWLEDGED)?;
     if loader.diagnostics.is_empty() {
-        Ok(Corpus {
+        let mut corpus = Corpus {
             root,
             editions,
             regulations,
-        })
+            overrides,
+            acknowledged,
+        };
+        crate::refs::derive(&mut corpus);
+        Ok(corpus)
     } else {
         Err(Error::Corpus(loader.diagnostics))
     }
@@ -75,6 +85,17 @@ impl Loader<'_> {
             )
             .hint(hint),
         );
+    }
+
+    /// A file that may be absent, read whole.
+    fn optional<T: DeserializeOwned>(&mut self, file: &str) -> Result<Option<Loaded<T>>> {
+        if !self.root.exists(file) {
+            return Ok(None);
+        }
+        Ok(self.parse::<T>(file)?.map(|data| Loaded {
+            file: file.to_string(),
+            data,
+        }))
     }
 
     /// Read and deserialize one file; a YAML error becomes a diagnostic and `None`.
@@ -159,16 +180,7 @@ impl Loader<'_> {
                 self.law(&file, stem, &law, &mut entries, &mut seen);
             }
         }
-        let index_file = format!("{base}/book-index.yaml");
-        let book_index = if self.root.exists(&index_file) {
-            self.parse::<BookIndexFile>(&index_file)?
-                .map(|data| super::BookIndex {
-                    file: index_file,
-                    data,
-                })
-        } else {
-            None
-        };
+        let book_index = self.optional::<BookIndexFile>(&format!("{base}/book-index.yaml"))?;
         let mut edition = Edition::new(meta, definitions_heading, entries);
         edition.book_index = book_index;
         Ok(Some(edition))
@@ -507,6 +519,10 @@ fn schema_for(file: &str) -> &'static str {
         "definitions.schema.json"
     } else if file.ends_with("book-index.yaml") {
         "book-index.schema.json"
+    } else if file == OVERRIDES {
+        "overrides.schema.json"
+    } else if file == ACKNOWLEDGED {
+        "acknowledged.schema.json"
     } else if file.starts_with("regulations/") {
         "regulations.schema.json"
     } else {

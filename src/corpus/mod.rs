@@ -12,6 +12,8 @@
 //!   editions/<id>/laws/NN.yaml        one law per file, down to sub-items and footnotes
 //!   editions/<id>/book-index.yaml     the book's alphabetical index, references as printed
 //!   regulations/<country>.yaml        national regulations, attached to law nodes
+//!   references/overrides.yaml         citations no grammar can read
+//!   references/acknowledged.yaml      confirmed differences between the editions' citations
 //!   schema/*.schema.json              JSON Schemas, derived from `model`
 //!   sources/                          the raw texts the editions were imported from
 //! ```
@@ -31,7 +33,9 @@ use std::collections::HashMap;
 
 pub use id::Kind;
 pub use load::load;
-use model::{BookIndexFile, EditionFile, Located, Pos, RegulationsFile};
+use model::{
+    AcknowledgedFile, BookIndexFile, EditionFile, Located, OverridesFile, Pos, RegulationsFile,
+};
 pub use source::Root;
 
 /// One node of an edition, whatever its kind, with its place in the tree.
@@ -54,6 +58,8 @@ pub struct Entry {
     pub children: Vec<usize>,
     /// Footnotes hanging on this entry.
     pub footnotes: Vec<usize>,
+    /// The citations in its heading and texts, derived when the corpus loads.
+    pub refs: Vec<crate::refs::Reference>,
     /// The corpus file it was read from, relative to the corpus folder, and where in it.
     pub file: String,
     pub pos: Pos,
@@ -76,6 +82,7 @@ impl Entry {
             parent: None,
             children: Vec::new(),
             footnotes: Vec::new(),
+            refs: Vec::new(),
             file: file.to_string(),
             pos: id.pos,
         }
@@ -92,15 +99,22 @@ pub struct Edition {
     pub entries: Vec<Entry>,
     /// The book's alphabetical index, where the edition has one.
     pub book_index: Option<BookIndex>,
+    /// The references of the book index, resolved when the corpus loads.
+    pub index_refs: Vec<crate::refs::IndexReference>,
     by_id: HashMap<String, usize>,
 }
 
-/// An edition's alphabetical index, with the file it was read from.
+/// A corpus file's contents with the file they were read from, relative to the corpus folder.
 #[derive(Debug)]
-pub struct BookIndex {
+pub struct Loaded<T> {
     pub file: String,
-    pub data: BookIndexFile,
+    pub data: T,
 }
+
+/// An edition's alphabetical index.
+pub type BookIndex = Loaded<BookIndexFile>;
+/// A country's regulations.
+pub type Regulations = Loaded<RegulationsFile>;
 
 impl Edition {
     pub fn new(
@@ -118,6 +132,7 @@ impl Edition {
             definitions_heading,
             entries,
             book_index: None,
+            index_refs: Vec::new(),
             by_id,
         }
     }
@@ -162,18 +177,15 @@ impl Edition {
     }
 }
 
-/// A country's regulations file, with where it was read from.
-#[derive(Debug)]
-pub struct Regulations {
-    pub file: String,
-    pub data: RegulationsFile,
-}
-
 #[derive(Debug)]
 pub struct Corpus {
     pub root: Root,
     pub editions: Vec<Edition>,
     pub regulations: Vec<Regulations>,
+    /// Citations no grammar can read (`references/overrides.yaml`).
+    pub overrides: Option<Loaded<OverridesFile>>,
+    /// Confirmed differences between the editions' citations (`references/acknowledged.yaml`).
+    pub acknowledged: Option<Loaded<AcknowledgedFile>>,
 }
 
 impl Corpus {

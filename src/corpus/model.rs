@@ -291,3 +291,47 @@ pub struct IndexEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
 }
+
+/// `references/overrides.yaml`: citations no grammar can read, each with its reason. The text
+/// stays as printed; an override says what a phrase of it cites.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OverridesFile {
+    pub overrides: Vec<Override>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Override {
+    /// The edition whose text holds the phrase (`he-2017`).
+    pub edition: Located,
+    /// The node whose heading or text holds the phrase.
+    pub node: Located,
+    /// The words exactly as they stand in the node's text; what the grammar read inside them
+    /// is replaced.
+    pub phrase: Located,
+    /// What the phrase cites, as canonical ids; none when the words only look like a citation.
+    #[serde(default)]
+    pub targets: Vec<Located>,
+    pub reason: String,
+}
+
+/// `references/acknowledged.yaml`: differences between the editions' citations that are real
+/// differences between the books, confirmed, so that the agreement check stays green.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AcknowledgedFile {
+    pub acknowledged: Vec<Acknowledged>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Acknowledged {
+    /// The node whose editions cite differently.
+    pub node: Located,
+    /// For each edition, the targets it cites there that some other edition does not (an
+    /// empty list when it cites nothing the others lack).
+    pub only_in: std::collections::BTreeMap<String, Vec<String>>,
+    /// Why the books differ, as confirmed against the 2017 Laws.
+    pub reason: String,
+}

@@ -6,7 +6,10 @@
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 
-use super::model::{BookIndexFile, DefinitionsFile, EditionFile, Node, RegulationsFile};
+use super::model::{
+    AcknowledgedFile, BookIndexFile, DefinitionsFile, EditionFile, Node, OverridesFile,
+    RegulationsFile,
+};
 
 /// Folder of the schemas, relative to the corpus folder.
 pub const DIR: &str = "schema";
@@ -28,5 +31,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         ("definitions.schema.json", render::<DefinitionsFile>()),
         ("regulations.schema.json", render::<RegulationsFile>()),
         ("book-index.schema.json", render::<BookIndexFile>()),
+        ("overrides.schema.json", render::<OverridesFile>()),
+        ("acknowledged.schema.json", render::<AcknowledgedFile>()),
     ]
 }

@@ -1,0 +1,233 @@
+//! The words citations are made of, in every language of the corpus. Words are compared
+//! folded (`fold`): lower case, without accents, niqqud or final sigma, so one entry covers every
+//! printed spelling. The grammar (`scan`) is shared; only these tables are per language, and a
+//! new edition's language is a new set of rows.
+
+use unicode_normalization::UnicodeNormalization;
+
+/// What a word does in a citation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Introduces law numbers: `Law`, `Νόμο`, `חוק`.
+    Law,
+    /// Introduces a part of the law the text stands in: `paragraph`, `παράγραφο`, `ενότητα`,
+    /// `סעיף`.
+    Part,
+    /// "See", which in Hebrew may stand directly before a relative part: `ראו ד להלן`.
+    See,
+    /// Joins members of a list: `and`, `και`, `ή`, `או`.
+    And,
+    /// Joins the ends of a range: `to`, `έως`, `עד`.
+    To,
+    /// Confirms a relative reference: `above`, `παρακάτω`, `לעיל`.
+    Direction,
+    /// Makes the law word before it mean the law the text stands in: `this Law`, `חוק זה`.
+    This,
+    /// Stands between a law or part word and a demonstrative: `τον` in `αυτόν τον Νόμο`.
+    Article,
+    /// The definitions chapter: `Definitions`, `Ορισμοί`, `הגדרות`.
+    Definitions,
+    /// A law's footnote, after its number (book indexes): `υπ/ση`, `הערה`, `footnote`.
+    Footnote,
+    /// May stand between "see" and what it points to: `also`, `επίσης`, `גם`.
+    Filler,
+}
+
+/// Folded words and their roles. Hebrew words are listed without their one-letter prefixes
+/// (ו ב ל מ ש כ ה), which `role` strips.
+const WORDS: &[(&str, Role)] = &[
+    // English
+    ("law", Role::Law),
+    ("laws", Role::Law),
+    ("section", Role::Part),
+    ("sections", Role::Part),
+    ("paragraph", Role::Part),
+    ("paragraphs", Role::Part),
+    ("subparagraph", Role::Part),
+    ("subparagraphs", Role::Part),
+    ("item", Role::Part),
+    ("see", Role::See),
+    ("and", Role::And),
+    ("or", Role::And),
+    ("to", Role::To),
+    ("through", Role::To),
+    ("above", Role::Direction),
+    ("below", Role::Direction),
+    ("following", Role::Direction),
+    ("hereunder", Role::Direction),
+    ("preceding", Role::Direction),
+    ("this", Role::This),
+    ("the", Role::Article),
+    ("definitions", Role::Definitions),
+    ("footnote", Role::Footnote),
+    ("also", Role::Filler),
+    // Greek
+    ("νομοσ", Role::Law),
+    ("νομο", Role::Law),
+    ("νομου", Role::Law),
+    ("νομοι", Role::Law),
+    ("νομουσ", Role::Law),
+    ("νομων", Role::Law),
+    ("παραγραφοσ", Role::Part),
+    ("παραγραφο", Role::Part),
+    ("παραγραφου", Role::Part),
+    ("παραγραφοι", Role::Part),
+    ("παραγραφουσ", Role::Part),
+    ("παραγραφων", Role::Part),
+    ("ενοτητα", Role::Part),
+    ("ενοτητασ", Role::Part),
+    ("ενοτητεσ", Role::Part),
+    ("ενοτητων", Role::Part),
+    ("εδαφιο", Role::Part),
+    ("διαταξη", Role::Part),
+    ("διαταξησ", Role::Part),
+    ("εδαφιου", Role::Part),
+    ("βλεπε", Role::See),
+    ("βλ", Role::See),
+    ("και", Role::And),
+    ("η", Role::And),
+    ("εωσ", Role::To),
+    ("μεχρι", Role::To),
+    ("παραπανω", Role::Direction),
+    ("παρακατω", Role::Direction),
+    ("ανωτερω", Role::Direction),
+    ("κατωτερω", Role::Direction),
+    ("προηγουμενωσ", Role::Direction),
+    ("αυτοσ", Role::This),
+    ("αυτου", Role::This),
+    ("αυτον", Role::This),
+    ("αυτη", Role::This),
+    ("αυτησ", Role::This),
+    ("αυτην", Role::This),
+    ("παρων", Role::This),
+    ("παροντα", Role::This),
+    ("παροντοσ", Role::This),
+    ("παρουσα", Role::This),
+    ("παρουσασ", Role::This),
+    ("ο", Role::Article),
+    ("τον", Role::Article),
+    ("του", Role::Article),
+    ("την", Role::Article),
+    ("τησ", Role::Article),
+    ("τουσ", Role::Article),
+    ("τισ", Role::Article),
+    ("των", Role::Article),
+    ("οι", Role::Article),
+    ("στον", Role::Article),
+    ("στην", Role::Article),
+    ("στουσ", Role::Article),
+    ("στισ", Role::Article),
+    ("στο", Role::Article),
+    ("ορισμοι", Role::Definitions),
+    ("ορισμουσ", Role::Definitions),
+    ("ορισμων", Role::Definitions),
+    ("υπ/ση", Role::Footnote),
+    ("υποσημειωση", Role::Footnote),
+    ("επισησ", Role::Filler),
+    ("ακομη", Role::Filler),
+    ("ομωσ", Role::Filler),
+    // Hebrew
+    ("חוק", Role::Law),
+    ("חוקים", Role::Law),
+    ("סעיף", Role::Part),
+    ("סעיפים", Role::Part),
+    ("פסקה", Role::Part),
+    ("פסקאות", Role::Part),
+    ("ראו", Role::See),
+    // The book's own misprint of ראו (69B).
+    ("ראן", Role::See),
+    ("או", Role::And),
+    ("עד", Role::To),
+    ("לעיל", Role::Direction),
+    ("להלן", Role::Direction),
+    ("למטה", Role::Direction),
+    ("זה", Role::This),
+    ("זו", Role::This),
+    ("את", Role::Article),
+    ("הגדרות", Role::Definitions),
+    ("הערה", Role::Footnote),
+    ("גם", Role::Filler),
+    ("למשל", Role::Filler),
+];
+
+/// Plural law words, which "this" cannot make into "this Law" (`ספר חוקים זה` is "this book
+/// of laws").
+const PLURAL_LAW_WORDS: &[&str] = &["laws", "νομοι", "νομουσ", "νομων", "חוקים"];
+
+/// Whether a law word is plural.
+pub fn is_plural(word: &str) -> bool {
+    let folded = fold(word);
+    PLURAL_LAW_WORDS
+        .iter()
+        .any(|w| folded == *w || (w.ends_with("ים") && folded.ends_with(w)))
+}
+
+/// Hebrew one-letter prefixes (and, in, to, from, that, as, the) that attach to a word.
+const HEBREW_PREFIXES: &[char] = &['ו', 'ב', 'ל', 'מ', 'ש', 'כ', 'ה'];
+
+/// Lower case, without accents, niqqud or cantillation, final sigma as σ.
+pub fn fold(word: &str) -> String {
+    word.nfd()
+        .filter(|c| !('\u{300}'..='\u{36f}').contains(c) && !('\u{591}'..='\u{5c7}').contains(c))
+        .flat_map(char::to_lowercase)
+        .map(|c| if c == 'ς' { 'σ' } else { c })
+        .collect()
+}
+
+/// The role of a printed word, if it has one. Hebrew words are also tried without up to three
+/// prefix letters (`שבחוקים` → `חוקים`), but role words that are themselves prefixes-plus-stem
+/// (`לעיל`, `להלן`) match first.
+pub fn role(word: &str) -> Option<Role> {
+    let folded = fold(word);
+    let lookup = |w: &str| WORDS.iter().find(|(k, _)| *k == w).map(|(_, r)| *r);
+    if let Some(role) = lookup(&folded) {
+        return Some(role);
+    }
+    let mut rest = folded.as_str();
+    for _ in 0..3 {
+        let mut chars = rest.chars();
+        match chars.next() {
+            Some(c) if HEBREW_PREFIXES.contains(&c) => rest = chars.as_str(),
+            _ => return None,
+        }
+        // Only law, part and see words take prefixes in citations (`בחוק`, `וסעיף`, `וראו`);
+        // `ואו` or `הזה` must not turn into joiners or demonstratives.
+        if let Some(role @ (Role::Law | Role::Part | Role::See)) = lookup(rest) {
+            return Some(role);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printed_spellings_fold_to_one_word() {
+        assert_eq!(role("Νόμος"), Some(Role::Law));
+        assert_eq!(role("ΝΟΜΟΣ"), Some(Role::Law));
+        assert_eq!(role("Νόμους"), Some(Role::Law));
+        assert_eq!(role("παράγραφο"), Some(Role::Part));
+        assert_eq!(role("παρακάτω"), Some(Role::Direction));
+        assert_eq!(role("ή"), Some(Role::And));
+        assert_eq!(role("Law"), Some(Role::Law));
+    }
+
+    #[test]
+    fn hebrew_prefixes_are_stripped_from_law_part_and_see_words() {
+        for word in ["חוק", "בחוק", "לחוק", "וחוק", "שבחוקים", "כשחוקים"]
+        {
+            assert_eq!(role(word), Some(Role::Law), "{word}");
+        }
+        for word in ["סעיף", "בסעיף", "וסעיף", "שסעיף", "בסעיפים"] {
+            assert_eq!(role(word), Some(Role::Part), "{word}");
+        }
+        assert_eq!(role("וראו"), Some(Role::See));
+        assert_eq!(role("לעיל"), Some(Role::Direction));
+        assert_eq!(role("להלן"), Some(Role::Direction));
+        // A prefixed joiner or demonstrative is another word.
+        assert_eq!(role("הזה"), None);
+        assert_eq!(role("המחוקק"), None);
+    }
+}

@@ -1,0 +1,200 @@
+//! References: the citations the texts make of each other, and the references users type.
+//!
+//! The corpus keeps every text as printed; its references are derived from it when the corpus
+//! loads (`derive`), so the text stays the single source of truth. `scan` is the grammar that
+//! finds citations in any language of the corpus (with the words of each in `lexicon`),
+//! `resolve` turns what a citation names into canonical ids of an edition, and
+//! `references/overrides.yaml` covers the few phrases no grammar can read. `user` reads the
+//! reference a user types on the command line.
+
+mod lexicon;
+pub mod resolve;
+pub mod scan;
+mod user;
+
+use std::ops::Range;
+
+pub use lexicon::fold;
+pub use resolve::{DEFINITIONS, Resolved};
+pub use user::parse;
+
+use crate::corpus::model::IndexEntry;
+use crate::corpus::{Corpus, Edition};
+
+/// The field of an entry a citation stands in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Field {
+    Heading,
+    Text,
+    TextAfter,
+}
+
+/// Where a reference comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Read by the grammar.
+    Grammar,
+    /// Set by the override at this position in `references/overrides.yaml`.
+    Override(usize),
+}
+
+/// One target of one citation in an entry's text.
+#[derive(Clone, Debug)]
+pub struct Reference {
+    pub field: Field,
+    /// The whole citation (`Νόμοι 26Β και 16Γ`), in bytes of the field's text.
+    pub phrase: Range<usize>,
+    /// The member that names this target (`16Γ`).
+    pub span: Range<usize>,
+    pub target: Resolved,
+    pub origin: Origin,
+}
+
+/// One reference of the book index, resolved.
+#[derive(Clone, Debug)]
+pub struct IndexReference {
+    /// The head entry, and the sub-entry under it when the reference is a sub-entry's.
+    pub head: usize,
+    pub sub: Option<usize>,
+    /// Which of the entry's references.
+    pub reference: usize,
+    pub targets: Vec<Resolved>,
+}
+
+/// Derive the references of every edition: the citations in its texts (with the overrides
+/// applied) and the references of its book index.
+pub fn derive(corpus: &mut Corpus) {
+    let overrides = corpus.overrides.as_ref().map(|o| &o.data.overrides[..]);
+    let mut derived = Vec::new();
+    for edition in &corpus.editions {
+        let mut refs: Vec<Vec<Reference>> = (0..edition.entries.len())
+            .map(|i| citations_of(edition, i))
+            .collect();
+        for (n, o) in overrides.unwrap_or_default().iter().enumerate() {
+            if o.edition.as_str() == edition.id() {
+                apply_override(edition, &mut refs, n, o);
+            }
+        }
+        derived.push((refs, index_references(edition)));
+    }
+    for (edition, (refs, index_refs)) in corpus.editions.iter_mut().zip(derived) {
+        for (entry, refs) in edition.entries.iter_mut().zip(refs) {
+            entry.refs = refs;
+        }
+        edition.index_refs = index_refs;
+    }
+}
+
+/// The texts of the entry at `at`, by field.
+pub fn fields(edition: &Edition, at: usize) -> impl Iterator<Item = (Field, &str)> {
+    let entry = &edition.entries[at];
+    [
+        (Field::Heading, entry.heading.as_deref()),
+        (Field::Text, entry.text.as_deref()),
+        (Field::TextAfter, entry.text_after.as_deref()),
+    ]
+    .into_iter()
+    .filter_map(|(field, text)| text.map(|t| (field, t)))
+}
+
+fn citations_of(edition: &Edition, at: usize) -> Vec<Reference> {
+    let context = resolve::context_path(edition, at);
+    let mut refs = Vec::new();
+    for (field, text) in fields(edition, at) {
+        for citation in scan::citations(text) {
+            for member in &citation.members {
+                for target in resolve::resolve(edition, &member.target, context) {
+                    refs.push(Reference {
+                        field,
+                        phrase: citation.span.clone(),
+                        span: member.span.clone(),
+                        target,
+                        origin: Origin::Grammar,
+                    });
+                }
+            }
+        }
+    }
+    refs
+}
+
+/// Where an override's phrase stands in its node: the field and the byte range.
+pub fn find_phrase(edition: &Edition, at: usize, phrase: &str) -> Option<(Field, Range<usize>)> {
+    fields(edition, at).find_map(|(field, text)| {
+        text.find(phrase)
+            .map(|start| (field, start..start + phrase.len()))
+    })
+}
+
+fn apply_override(
+    edition: &Edition,
+    refs: &mut [Vec<Reference>],
+    n: usize,
+    o: &crate::corpus::model::Override,
+) {
+    let Some(at) = edition.index_of(&o.node) else {
+        return;
+    };
+    let Some((field, range)) = find_phrase(edition, at, &o.phrase) else {
+        return;
+    };
+    let overlaps = |r: &Reference| {
+        r.field == field && r.phrase.start < range.end && range.start < r.phrase.end
+    };
+    refs[at].retain(|r| !overlaps(r));
+    for target in &o.targets {
+        let resolved = if edition.get(target).is_some() {
+            Ok(target.to_string())
+        } else {
+            Err(format!("{} has no node `{target}`", edition.id()))
+        };
+        refs[at].push(Reference {
+            field,
+            phrase: range.clone(),
+            span: range.clone(),
+            target: resolved,
+            origin: Origin::Override(n),
+        });
+    }
+    refs[at].sort_by_key(|r| (r.field, r.span.start));
+}
+
+fn index_references(edition: &Edition) -> Vec<IndexReference> {
+    let Some(index) = &edition.book_index else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    let mut resolve_entry = |entry: &IndexEntry,
+                             head: usize,
+                             sub: Option<usize>,
+                             terms: &[&str]| {
+        for (reference, printed) in entry.refs.iter().enumerate() {
+            let targets = match scan::index_reference(printed) {
+                // The definitions chapter: the definition of the entry's term where the edition
+                // has one by that term, else the chapter.
+                Some(scan::Target::Definitions) => vec![Ok(terms
+                    .iter()
+                    .find_map(|t| resolve::definition_by_term(edition, t))
+                    .unwrap_or_else(|| DEFINITIONS.to_string()))],
+                Some(target) => resolve::resolve(edition, &target, None),
+                None => vec![Err(format!(
+                    "`{printed}` is not a reference: a law node, the definitions or a law's footnote"
+                ))],
+            };
+            found.push(IndexReference {
+                head,
+                sub,
+                reference,
+                targets,
+            });
+        }
+    };
+    for (h, head) in index.data.entries.iter().enumerate() {
+        resolve_entry(head, h, None, &[&head.term]);
+        for (s, sub) in head.subentries.iter().enumerate() {
+            resolve_entry(sub, h, Some(s), &[&sub.term, &head.term]);
+        }
+    }
+    found
+}

@@ -1,0 +1,181 @@
+//! What a citation names, as canonical ids of an edition: relative parts completed from the
+//! node the citation stands in, ranges spelled out, "this Law" made explicit, and every id
+//! checked against the edition's tree.
+
+use super::lexicon::fold;
+use super::scan::{Parts, Target};
+use crate::corpus::id::{Kind, LawPath};
+use crate::corpus::{Edition, numbering};
+
+/// One resolved target: the id, or why the citation names nothing in the edition.
+pub type Resolved = Result<String, String>;
+
+fn parts_of(path: LawPath) -> Parts {
+    Parts {
+        law: Some(path.law),
+        section: path.section,
+        paragraph: path.paragraph,
+        item: path.item,
+        subitem: path.subitem,
+    }
+}
+
+fn path_of(parts: Parts) -> Option<LawPath> {
+    let path = LawPath {
+        law: parts.law?,
+        section: parts.section,
+        paragraph: parts.paragraph,
+        item: parts.item,
+        subitem: parts.subitem,
+    };
+    // Only a well-formed id comes out (no sub-item without an item, no law 94).
+    LawPath::parse(&path.to_string())
+}
+
+/// The law path of the entry a citation stands in: a footnote stands in the node it hangs on.
+pub fn context_path(edition: &Edition, at: usize) -> Option<LawPath> {
+    let mut entry = &edition.entries[at];
+    if entry.kind == Kind::Footnote {
+        entry = &edition.entries[entry.parent?];
+    }
+    LawPath::parse(&entry.id)
+}
+
+/// An id the edition has, or a message saying it has none.
+fn existing(edition: &Edition, path: LawPath) -> Resolved {
+    let id = path.to_string();
+    if edition.get(&id).is_some() {
+        return Ok(id);
+    }
+    let law = LawPath::law(path.law);
+    let deepest = std::iter::successors(Some(path), LawPath::parent)
+        .find(|p| edition.get(&p.to_string()).is_some())
+        .unwrap_or(law);
+    Err(format!(
+        "{} has no node `{id}` (the nearest node above it is `{deepest}`)",
+        edition.id()
+    ))
+}
+
+fn absolute(parts: Parts, context: Option<LawPath>) -> Result<LawPath, String> {
+    let full = if parts.law.is_some() {
+        parts
+    } else {
+        let context = context
+            .ok_or("a relative reference (no law number) stands outside the laws".to_string())?;
+        parts.inherit(&parts_of(context))
+    };
+    path_of(full).ok_or_else(|| format!("`{full:?}` is not a node of the Laws"))
+}
+
+/// The paths from `from` to `to`, which differ only in their last level.
+fn range(from: LawPath, to: LawPath) -> Result<Vec<LawPath>, String> {
+    let shape = |p: &LawPath| p.parent();
+    if from.kind() != to.kind() || shape(&from) != shape(&to) {
+        return Err(format!(
+            "a range runs between two nodes of one list: `{from}` and `{to}` are not"
+        ));
+    }
+    let ordinal = |p: &LawPath| -> u8 {
+        match p.kind() {
+            Kind::Law => p.law,
+            Kind::Section => p.section.map_or(0, |c| c as u8 - b'A' + 1),
+            Kind::Paragraph => p.paragraph.unwrap_or(0),
+            Kind::Item => p.item.map_or(0, |c| c as u8 - b'a' + 1),
+            _ => p.subitem.unwrap_or(0),
+        }
+    };
+    let (start, end) = (ordinal(&from), ordinal(&to));
+    if start >= end {
+        return Err(format!(
+            "the range `{from}` to `{to}` does not run forward; write its lower end first"
+        ));
+    }
+    Ok((start..=end)
+        .map(|n| {
+            let mut p = from;
+            match p.kind() {
+                Kind::Law => p.law = n,
+                Kind::Section => p.section = numbering::section_for(n),
+                Kind::Paragraph => p.paragraph = Some(n),
+                Kind::Item => p.item = numbering::item_for(n),
+                _ => p.subitem = Some(n),
+            }
+            p
+        })
+        .collect())
+}
+
+/// The definition whose term, as printed in this edition, is `term`.
+pub fn definition_by_term(edition: &Edition, term: &str) -> Option<String> {
+    let wanted = fold(term.trim());
+    edition
+        .entries
+        .iter()
+        .filter(|e| e.kind == Kind::Definition)
+        .find(|e| e.term.as_deref().is_some_and(|t| fold(t.trim()) == wanted))
+        .map(|e| e.id.clone())
+}
+
+/// The ids `target` names in `edition`, for a citation standing at `context` (a law path).
+pub fn resolve(edition: &Edition, target: &Target, context: Option<LawPath>) -> Vec<Resolved> {
+    let no_law = || "stands outside the laws, so it names no law of its own".to_string();
+    match target {
+        Target::Path(parts) => vec![absolute(*parts, context).and_then(|p| existing(edition, p))],
+        Target::Either(first, second) => {
+            let read = |parts: &Parts| absolute(*parts, context).and_then(|p| existing(edition, p));
+            vec![read(first).or_else(|e| read(second).map_err(|_| e))]
+        }
+        Target::Range(from, to) => {
+            let ends = absolute(*from, context).and_then(|f| {
+                let to = absolute(to.inherit(&parts_of(f)), context)?;
+                range(f, to)
+            });
+            match ends {
+                Ok(paths) => paths.into_iter().map(|p| existing(edition, p)).collect(),
+                Err(e) => vec![Err(e)],
+            }
+        }
+        Target::ThisLaw => vec![
+            context
+                .map(|c| c.law.to_string())
+                .ok_or_else(|| format!("\"this Law\" {}", no_law())),
+        ],
+        Target::ThisPart => vec![
+            context
+                .map(|c| c.to_string())
+                .ok_or_else(|| format!("\"this section\" {}", no_law())),
+        ],
+        Target::Definitions => vec![Ok(DEFINITIONS.to_string())],
+        Target::Footnote(law) => {
+            let prefix = LawPath::law(*law);
+            let found: Vec<Resolved> = edition
+                .entries
+                .iter()
+                .filter(|e| e.kind == Kind::Footnote)
+                .filter(|e| {
+                    e.parent
+                        .and_then(|p| LawPath::parse(&edition.entries[p].id))
+                        .is_some_and(|p| p.law == prefix.law)
+                })
+                .map(|e| Ok(e.id.clone()))
+                .collect();
+            if found.is_empty() {
+                vec![Err(format!(
+                    "Law {law} has no footnote in {}",
+                    edition.id()
+                ))]
+            } else {
+                found
+            }
+        }
+        Target::Term(term) => vec![
+            definition_by_term(edition, term)
+                .ok_or_else(|| format!("no definition in {} has the term «{term}»", edition.id())),
+        ],
+    }
+}
+
+/// The target of a book index's reference to the definitions chapter, when no single
+/// definition is meant.
+pub const DEFINITIONS: &str = "definitions";
