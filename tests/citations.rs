@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use bridgelaws::corpus::Edition;
-use bridgelaws::refs::{Field, fields};
+use bridgelaws::refs::Field;
 
 use crate::editions::edition;
 use crate::util::manifest_dir;
@@ -47,9 +47,7 @@ fn gold(edition: &str) -> Vec<Gold> {
 }
 
 fn field_text(edition: &Edition, at: usize, field: Field) -> &str {
-    fields(edition, at)
-        .find(|(f, _)| *f == field)
-        .map_or("", |(_, text)| text)
+    edition.entries[at].field(field).map_or("", |t| t.as_str())
 }
 
 /// Compare the edition's derived citations with its gold standard; every difference, listed.

@@ -1,5 +1,6 @@
 //! Command-line interface: argument definitions and one module per subcommand.
 
+mod check;
 mod export;
 mod import;
 mod schema;
@@ -13,7 +14,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::corpus::{self, Corpus, Edition, Root};
 use crate::error::{Error, Result};
 
-/// The Laws of Duplicate Bridge (2017) in every edition: show, export and import the corpus.
+/// The Laws of Duplicate Bridge (2017) in every edition: show, check, export and import the corpus.
 #[derive(Debug, Parser)]
 #[command(name = "bridgelaws", version, about, long_about = None)]
 pub struct Cli {
@@ -35,6 +36,8 @@ pub enum Command {
     Import(import::Args),
     /// Write the JSON Schemas of the corpus files into the corpus's schema/ folder
     Schema(schema::Args),
+    /// Check the whole corpus: every reference resolves, the editions agree, the texts are clean
+    Check(check::Args),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -52,6 +55,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Export(args) => export::run(&corpus::load(root)?, &args, out),
         Command::Import(args) => import::run(cli.corpus.as_deref(), &args, out),
         Command::Schema(args) => schema::run(cli.corpus.as_deref(), &args, out),
+        Command::Check(args) => check::run(root, &args, out),
     };
     match result {
         // A reader that went away (`bridgelaws export … | head`) is not an error.

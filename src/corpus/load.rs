@@ -21,6 +21,18 @@ use crate::error::{Diagnostic, Error, Result};
 
 /// Load and validate the whole corpus. Fails with every diagnostic found, not just the first.
 pub fn load(root: Root) -> Result<Corpus> {
+    let (corpus, diagnostics) = load_all(root)?;
+    if diagnostics.is_empty() {
+        Ok(corpus)
+    } else {
+        Err(Error::Corpus(diagnostics))
+    }
+}
+
+/// Load what can be loaded, with every problem found: a file that does not parse is left out,
+/// other problems leave the rest usable, so that a checker can go on and report all it finds.
+/// Fails only when the corpus cannot be read at all.
+pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
     if let Root::Dir(dir) = &root
         && !dir.join("editions").is_dir()
     {
@@ -51,19 +63,16 @@ pub fn load(root: Root) -> Result<Corpus> {
     }
     let overrides = loader.optional::<OverridesFile>(OVERRIDES)?;
     let acknowledged = loader.optional::<AcknowledgedFile>(ACKNOWLEDGED)?;
-    if loader.diagnostics.is_empty() {
-        let mut corpus = Corpus {
-            root,
-            editions,
-            regulations,
-            overrides,
-            acknowledged,
-        };
-        crate::refs::derive(&mut corpus);
-        Ok(corpus)
-    } else {
-        Err(Error::Corpus(loader.diagnostics))
-    }
+    let diagnostics = loader.diagnostics;
+    let mut corpus = Corpus {
+        root,
+        editions,
+        regulations,
+        overrides,
+        acknowledged,
+    };
+    crate::refs::derive(&mut corpus);
+    Ok((corpus, diagnostics))
 }
 
 struct Loader<'r> {
@@ -75,7 +84,14 @@ struct Loader<'r> {
 type Seen = HashMap<String, (String, Pos)>;
 
 impl Loader<'_> {
-    fn error(&mut self, file: &str, pos: Pos, message: impl Into<String>, hint: impl Into<String>) {
+    fn error(
+        &mut self,
+        code: &'static str,
+        file: &str,
+        pos: Pos,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) {
         self.diagnostics.push(
             Diagnostic::new(
                 self.root.display(file),
@@ -83,6 +99,7 @@ impl Loader<'_> {
                 pos.column.max(1),
                 message,
             )
+            .code(code)
             .hint(hint),
         );
     }
@@ -110,6 +127,7 @@ impl Loader<'_> {
                 let message = yaml_message(&err);
                 self.diagnostics.push(
                     Diagnostic::new(self.root.display(file), line.max(1), column.max(1), message)
+                        .code("yaml")
                         .hint(format!(
                             "the file must match its schema in corpus/schema/ ({})",
                             schema_for(file)
@@ -125,6 +143,7 @@ impl Loader<'_> {
         let meta_file = format!("{base}/edition.yaml");
         if !self.root.exists(&meta_file) {
             self.error(
+                "misplaced-id",
                 &meta_file,
                 Pos::default(),
                 format!("edition folder `{dir}` has no edition.yaml"),
@@ -137,6 +156,7 @@ impl Loader<'_> {
         };
         if meta.id.as_str() != dir {
             self.error(
+                "misplaced-id",
                 &meta_file,
                 meta.id.pos,
                 format!("edition id `{}` does not match its folder `{dir}`", meta.id),
@@ -152,6 +172,7 @@ impl Loader<'_> {
             {
                 if node.id.as_str() != front {
                     self.error(
+                        "misplaced-id",
                         &file,
                         node.id.pos,
                         format!("`{}` in {front}.yaml: the id must be `{front}`", node.id),
@@ -195,7 +216,13 @@ impl Loader<'_> {
                 first.line,
                 first.column
             );
-            self.error(file, id.pos, format!("duplicate id `{id}`"), hint);
+            self.error(
+                "duplicate-id",
+                file,
+                id.pos,
+                format!("duplicate id `{id}`"),
+                hint,
+            );
             return false;
         }
         seen.insert(id.value.clone(), (file.to_string(), id.pos));
@@ -206,6 +233,7 @@ impl Loader<'_> {
         self.unique(file, &node.id, seen);
         if !node.children.is_empty() {
             self.error(
+                "corpus-file",
                 file,
                 node.id.pos,
                 format!("`{}` cannot have children", node.id),
@@ -232,6 +260,7 @@ impl Loader<'_> {
         let id = &definition.id;
         if kind_of(id.as_str()) != Some(Kind::Definition) {
             self.error(
+                "malformed-id",
                 file,
                 id.pos,
                 format!("`{id}` is not a definition id"),
@@ -241,12 +270,14 @@ impl Loader<'_> {
         self.unique(file, id, seen);
         match (&definition.text, &definition.absent) {
             (Some(_), Some(_)) => self.error(
+                "absent",
                 file,
                 id.pos,
                 format!("definition `{id}` has both text and `absent`"),
                 "an edition either has the definition or says why it does not",
             ),
             (None, None) => self.error(
+                "absent",
                 file,
                 id.pos,
                 format!("definition `{id}` has no text"),
@@ -256,6 +287,7 @@ impl Loader<'_> {
         }
         if definition.absent.is_none() && definition.term.is_empty() {
             self.error(
+                "corpus-file",
                 file,
                 id.pos,
                 format!("definition `{id}` has no term"),
@@ -287,6 +319,7 @@ impl Loader<'_> {
             .filter(|n| format!("{n:02}") == stem);
         let Some(expected) = expected else {
             self.error(
+                "misplaced-id",
                 file,
                 Pos::default(),
                 format!("law file `{stem}.yaml` is not named by a law number"),
@@ -297,6 +330,7 @@ impl Loader<'_> {
         let path = LawPath::parse(law.id.as_str());
         if path.map(|p| p.kind()) != Some(Kind::Law) || path.map(|p| p.law) != Some(expected) {
             self.error(
+                "misplaced-id",
                 file,
                 law.id.pos,
                 format!(
@@ -321,12 +355,14 @@ impl Loader<'_> {
         let id = &node.id;
         match (path, parent) {
             (None, _) => self.error(
+                "malformed-id",
                 file,
                 id.pos,
                 format!("`{id}` is not a canonical id"),
                 "ids are written like `27`, `27B`, `27B1`, `27B1(a)`, `12C1(e)(ii)` (`71.1` for a paragraph directly under a law)",
             ),
             (Some(path), Some((_, parent_path))) if path.parent() != Some(parent_path) => self.error(
+                "misplaced-id",
                 file,
                 id.pos,
                 format!("`{id}` does not belong under `{parent_path}`"),
@@ -343,6 +379,7 @@ impl Loader<'_> {
                     && !number_matches(path, number)
                 {
                     self.error(
+                        "number-mismatch",
                         file,
                         id.pos,
                         format!("`{id}` is printed as `{number}`, which numbers a different node"),
@@ -354,6 +391,7 @@ impl Loader<'_> {
         self.unique(file, id, seen);
         if node.absent.is_some() && (node.text.is_some() || !node.children.is_empty()) {
             self.error(
+                "absent",
                 file,
                 id.pos,
                 format!("`{id}` is marked absent but has text or children"),
@@ -383,6 +421,7 @@ impl Loader<'_> {
         for footnote in footnotes {
             if kind_of(footnote.id.as_str()) != Some(Kind::Footnote) {
                 self.error(
+                    "malformed-id",
                     file,
                     footnote.id.pos,
                     format!("`{}` is not a footnote id", footnote.id),
@@ -410,6 +449,7 @@ impl Loader<'_> {
     ) {
         if data.country.as_str() != country {
             self.error(
+                "misplaced-id",
                 file,
                 data.country.pos,
                 format!(
@@ -426,6 +466,7 @@ impl Loader<'_> {
                 && id.as_str().split('/').nth(1) == Some(country);
             if !well_formed {
                 self.error(
+                    "malformed-id",
                     file,
                     id.pos,
                     format!("`{id}` is not a regulation id of this country"),
@@ -438,6 +479,7 @@ impl Loader<'_> {
                 || kind_of(target.as_str()) == Some(Kind::Definition);
             if !attachable {
                 self.error(
+                    "regulation-attachment",
                     file,
                     target.pos,
                     format!("`{target}` is not a canonical law or definition id"),
@@ -445,6 +487,7 @@ impl Loader<'_> {
                 );
             } else if !editions.iter().any(|e| e.get(target.as_str()).is_some()) {
                 self.error(
+                    "regulation-attachment",
                     file,
                     target.pos,
                     format!("`{target}` is not a node of any edition"),

@@ -32,7 +32,7 @@ pub mod write;
 use std::collections::HashMap;
 
 pub use id::Kind;
-pub use load::load;
+pub use load::{load, load_all};
 use model::{
     AcknowledgedFile, BookIndexFile, EditionFile, Located, OverridesFile, Pos, RegulationsFile,
 };
@@ -66,6 +66,16 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// One of the entry's texts.
+    pub fn field(&self, field: crate::refs::Field) -> Option<&Located> {
+        use crate::refs::Field;
+        match field {
+            Field::Heading => self.heading.as_ref(),
+            Field::Text => self.text.as_ref(),
+            Field::TextAfter => self.text_after.as_ref(),
+        }
+    }
+
     /// An entry with nothing but its id, kind and place.
     pub fn new(id: &model::Located, kind: Kind, file: &str) -> Self {
         Entry {

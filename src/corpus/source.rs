@@ -33,6 +33,17 @@ impl Root {
         }
     }
 
+    /// The path relative to the corpus folder of a file named as `display` names it.
+    pub fn relative<'a>(&self, displayed: &'a str) -> Option<&'a str> {
+        match self {
+            Root::Dir(dir) => Path::new(displayed)
+                .strip_prefix(dir)
+                .ok()
+                .and_then(Path::to_str),
+            Root::Embedded => displayed.strip_prefix("<built-in corpus>/"),
+        }
+    }
+
     pub fn read(&self, relative: &str) -> Result<String> {
         match self {
             Root::Dir(dir) => {

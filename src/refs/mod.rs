@@ -15,7 +15,7 @@ mod user;
 use std::ops::Range;
 
 pub use lexicon::fold;
-pub use resolve::{DEFINITIONS, Resolved};
+pub use resolve::{DEFINITIONS, Resolved, Unresolved};
 pub use user::parse;
 
 use crate::corpus::model::IndexEntry;
@@ -28,6 +28,10 @@ pub enum Field {
     Heading,
     Text,
     TextAfter,
+}
+
+impl Field {
+    pub const ALL: [Field; 3] = [Field::Heading, Field::Text, Field::TextAfter];
 }
 
 /// Where a reference comes from.
@@ -89,13 +93,9 @@ pub fn derive(corpus: &mut Corpus) {
 /// The texts of the entry at `at`, by field.
 pub fn fields(edition: &Edition, at: usize) -> impl Iterator<Item = (Field, &str)> {
     let entry = &edition.entries[at];
-    [
-        (Field::Heading, entry.heading.as_deref()),
-        (Field::Text, entry.text.as_deref()),
-        (Field::TextAfter, entry.text_after.as_deref()),
-    ]
-    .into_iter()
-    .filter_map(|(field, text)| text.map(|t| (field, t)))
+    Field::ALL
+        .into_iter()
+        .filter_map(|field| entry.field(field).map(|text| (field, text.as_str())))
 }
 
 fn citations_of(edition: &Edition, at: usize) -> Vec<Reference> {
@@ -147,7 +147,10 @@ fn apply_override(
         let resolved = if edition.get(target).is_some() {
             Ok(target.to_string())
         } else {
-            Err(format!("{} has no node `{target}`", edition.id()))
+            Err(Unresolved {
+                code: "unresolved-reference",
+                message: format!("{} has no node `{target}`", edition.id()),
+            })
         };
         refs[at].push(Reference {
             field,
@@ -178,9 +181,12 @@ fn index_references(edition: &Edition) -> Vec<IndexReference> {
                     .find_map(|t| resolve::definition_by_term(edition, t))
                     .unwrap_or_else(|| DEFINITIONS.to_string()))],
                 Some(target) => resolve::resolve(edition, &target, None),
-                None => vec![Err(format!(
-                    "`{printed}` is not a reference: a law node, the definitions or a law's footnote"
-                ))],
+                None => vec![Err(Unresolved {
+                    code: "index-reference",
+                    message: format!(
+                        "`{printed}` is not a reference to a law node, the definitions or a law's footnote"
+                    ),
+                })],
             };
             found.push(IndexReference {
                 head,

@@ -7,8 +7,31 @@ use super::scan::{Parts, Target};
 use crate::corpus::id::{Kind, LawPath};
 use crate::corpus::{Edition, numbering};
 
+/// Why a citation names nothing in an edition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unresolved {
+    /// The diagnostic code: `unresolved-reference`, or `backward-range`.
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl Unresolved {
+    fn new(message: impl Into<String>) -> Self {
+        Unresolved {
+            code: "unresolved-reference",
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Unresolved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 /// One resolved target: the id, or why the citation names nothing in the edition.
-pub type Resolved = Result<String, String>;
+pub type Resolved = Result<String, Unresolved>;
 
 fn parts_of(path: LawPath) -> Parts {
     Parts {
@@ -51,30 +74,31 @@ fn existing(edition: &Edition, path: LawPath) -> Resolved {
     let deepest = std::iter::successors(Some(path), LawPath::parent)
         .find(|p| edition.get(&p.to_string()).is_some())
         .unwrap_or(law);
-    Err(format!(
+    Err(Unresolved::new(format!(
         "{} has no node `{id}` (the nearest node above it is `{deepest}`)",
         edition.id()
-    ))
+    )))
 }
 
-fn absolute(parts: Parts, context: Option<LawPath>) -> Result<LawPath, String> {
+fn absolute(parts: Parts, context: Option<LawPath>) -> Result<LawPath, Unresolved> {
     let full = if parts.law.is_some() {
         parts
     } else {
-        let context = context
-            .ok_or("a relative reference (no law number) stands outside the laws".to_string())?;
+        let context = context.ok_or_else(|| {
+            Unresolved::new("a relative reference (no law number) stands outside the laws")
+        })?;
         parts.inherit(&parts_of(context))
     };
-    path_of(full).ok_or_else(|| format!("`{full:?}` is not a node of the Laws"))
+    path_of(full).ok_or_else(|| Unresolved::new(format!("{full} is not a node of the Laws")))
 }
 
 /// The paths from `from` to `to`, which differ only in their last level.
-fn range(from: LawPath, to: LawPath) -> Result<Vec<LawPath>, String> {
+fn range(from: LawPath, to: LawPath) -> Result<Vec<LawPath>, Unresolved> {
     let shape = |p: &LawPath| p.parent();
     if from.kind() != to.kind() || shape(&from) != shape(&to) {
-        return Err(format!(
+        return Err(Unresolved::new(format!(
             "a range runs between two nodes of one list: `{from}` and `{to}` are not"
-        ));
+        )));
     }
     let ordinal = |p: &LawPath| -> u8 {
         match p.kind() {
@@ -87,9 +111,10 @@ fn range(from: LawPath, to: LawPath) -> Result<Vec<LawPath>, String> {
     };
     let (start, end) = (ordinal(&from), ordinal(&to));
     if start >= end {
-        return Err(format!(
-            "the range `{from}` to `{to}` does not run forward; write its lower end first"
-        ));
+        return Err(Unresolved {
+            code: "backward-range",
+            message: format!("the range `{from}` to `{to}` does not run forward"),
+        });
     }
     Ok((start..=end)
         .map(|n| {
@@ -139,12 +164,12 @@ pub fn resolve(edition: &Edition, target: &Target, context: Option<LawPath>) -> 
         Target::ThisLaw => vec![
             context
                 .map(|c| c.law.to_string())
-                .ok_or_else(|| format!("\"this Law\" {}", no_law())),
+                .ok_or_else(|| Unresolved::new(format!("\"this Law\" {}", no_law()))),
         ],
         Target::ThisPart => vec![
             context
                 .map(|c| c.to_string())
-                .ok_or_else(|| format!("\"this section\" {}", no_law())),
+                .ok_or_else(|| Unresolved::new(format!("\"this section\" {}", no_law()))),
         ],
         Target::Definitions => vec![Ok(DEFINITIONS.to_string())],
         Target::Footnote(law) => {
@@ -161,18 +186,20 @@ pub fn resolve(edition: &Edition, target: &Target, context: Option<LawPath>) -> 
                 .map(|e| Ok(e.id.clone()))
                 .collect();
             if found.is_empty() {
-                vec![Err(format!(
+                vec![Err(Unresolved::new(format!(
                     "Law {law} has no footnote in {}",
                     edition.id()
-                ))]
+                )))]
             } else {
                 found
             }
         }
-        Target::Term(term) => vec![
-            definition_by_term(edition, term)
-                .ok_or_else(|| format!("no definition in {} has the term «{term}»", edition.id())),
-        ],
+        Target::Term(term) => vec![definition_by_term(edition, term).ok_or_else(|| {
+            Unresolved::new(format!(
+                "no definition in {} has the term «{term}»",
+                edition.id()
+            ))
+        })],
     }
 }
 

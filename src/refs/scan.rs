@@ -31,6 +31,29 @@ pub struct Parts {
     pub subitem: Option<u8>,
 }
 
+/// As an id would print it, with `…` for the levels left to the context: `…B1(a)`.
+impl std::fmt::Display for Parts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.law {
+            Some(law) => write!(f, "{law}")?,
+            None => f.write_str("…")?,
+        }
+        if let Some(s) = self.section {
+            write!(f, "{s}")?;
+        }
+        if let Some(p) = self.paragraph {
+            write!(f, "{p}")?;
+        }
+        if let Some(i) = self.item {
+            write!(f, "({i})")?;
+        }
+        if let Some(sub) = self.subitem.and_then(numbering::roman) {
+            write!(f, "({sub})")?;
+        }
+        Ok(())
+    }
+}
+
 impl Parts {
     /// The highest level spelled out: 0 law, 1 section, 2 paragraph, 3 item, 4 sub-item.
     fn top(&self) -> usize {

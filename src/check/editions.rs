@@ -1,0 +1,255 @@
+//! The editions agree: the same ids (a node one book lacks is there, `absent`, with a reason),
+//! and the same targets cited from the same node. A difference between the books that was
+//! confirmed is acknowledged in `references/acknowledged.yaml` and reported as a note.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{Checker, Finding};
+use crate::corpus::id::LawPath;
+use crate::corpus::load::ACKNOWLEDGED;
+use crate::corpus::model::Acknowledged;
+use crate::corpus::{Edition, Entry};
+use crate::error::Level;
+
+pub(super) fn check(checker: &mut Checker<'_>) {
+    same_ids(checker);
+    agreement(checker);
+}
+
+fn entry_span(entry: &Entry) -> super::Span {
+    super::Span {
+        line: entry.pos.line.max(1),
+        column: entry.pos.column.max(1),
+        length: u32::try_from(entry.id.chars().count()).unwrap_or(1),
+    }
+}
+
+/// Every edition has every id some edition has, and an absent node says why.
+fn same_ids(checker: &mut Checker<'_>) {
+    let editions = &checker.corpus.editions;
+    for edition in editions {
+        for entry in &edition.entries {
+            if entry.absent.as_deref().is_some_and(|r| r.trim().is_empty()) {
+                checker.error(
+                    "absent",
+                    &entry.file,
+                    entry_span(entry),
+                    format!(
+                        "{} is marked absent in {} without a reason",
+                        entry.id,
+                        edition.id()
+                    ),
+                    "no reason",
+                    "say why the book lacks the node: `absent: <reason>`",
+                );
+            }
+        }
+        for other in editions.iter().filter(|o| o.id() != edition.id()) {
+            for entry in &edition.entries {
+                if other.get(&entry.id).is_some() {
+                    continue;
+                }
+                // Point at the edition that lacks it, where the node would go.
+                let place = LawPath::parse(&entry.id).and_then(|p| {
+                    std::iter::successors(p.parent(), LawPath::parent)
+                        .find_map(|p| other.get(&p.to_string()))
+                });
+                let (file, span) = match place {
+                    Some(parent) => (parent.file.clone(), entry_span(parent)),
+                    None => (
+                        format!("editions/{}/edition.yaml", other.id()),
+                        super::Span {
+                            line: 1,
+                            column: 1,
+                            length: 1,
+                        },
+                    ),
+                };
+                checker.error(
+                    "missing-node",
+                    &file,
+                    span,
+                    format!("{} is in {} but not in {}", entry.id, edition.id(), other.id()),
+                    format!("{} belongs here", entry.id),
+                    format!(
+                        "every edition has the same ids: add {} to {}, with `absent: <reason>` if the book lacks it",
+                        entry.id,
+                        other.id()
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The resolved targets an entry cites, with where each is printed.
+fn targets(entry: &Entry) -> BTreeMap<&str, &crate::refs::Reference> {
+    let mut found = BTreeMap::new();
+    for r in &entry.refs {
+        if let Ok(id) = &r.target {
+            found.entry(id.as_str()).or_insert(r);
+        }
+    }
+    found
+}
+
+/// For each edition, what it cites at a node that another edition does not.
+type Difference<'e> = Vec<(&'e Edition, &'e Entry, Vec<&'e str>)>;
+
+fn difference<'e>(editions: &'e [Edition], id: &str) -> Option<Difference<'e>> {
+    let present: Vec<(&Edition, &Entry)> = editions
+        .iter()
+        .filter_map(|e| {
+            e.get(id)
+                .filter(|entry| entry.absent.is_none())
+                .map(|entry| (e, entry))
+        })
+        .collect();
+    if present.len() < 2 {
+        return None;
+    }
+    let sets: Vec<BTreeSet<&str>> = present
+        .iter()
+        .map(|(_, entry)| targets(entry).into_keys().collect())
+        .collect();
+    let common: BTreeSet<&str> = sets.iter().skip(1).fold(sets[0].clone(), |acc, s| {
+        acc.intersection(s).copied().collect()
+    });
+    if sets.iter().all(|s| *s == common) {
+        return None;
+    }
+    Some(
+        present
+            .into_iter()
+            .zip(sets)
+            .map(|((edition, entry), set)| {
+                (edition, entry, set.difference(&common).copied().collect())
+            })
+            .collect(),
+    )
+}
+
+fn acknowledges(ack: &Acknowledged, difference: &Difference<'_>) -> bool {
+    let stated: BTreeMap<&str, BTreeSet<&str>> = ack
+        .only_in
+        .iter()
+        .map(|(edition, ids)| (edition.as_str(), ids.iter().map(String::as_str).collect()))
+        .collect();
+    let found: BTreeMap<&str, BTreeSet<&str>> = difference
+        .iter()
+        .map(|(edition, _, ids)| (edition.id(), ids.iter().copied().collect()))
+        .collect();
+    stated == found
+}
+
+fn describe(difference: &Difference<'_>) -> String {
+    difference
+        .iter()
+        .map(|(edition, _, ids)| {
+            if ids.is_empty() {
+                format!("{} cites nothing the others lack", edition.id())
+            } else {
+                format!("only {} cites {}", edition.id(), ids.join(", "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A node cites the same targets in every edition that has its text.
+fn agreement(checker: &mut Checker<'_>) {
+    let corpus = checker.corpus;
+    let acknowledged = corpus
+        .acknowledged
+        .as_ref()
+        .map_or(&[][..], |a| &a.data.acknowledged[..]);
+    let mut used = vec![false; acknowledged.len()];
+    let ids: BTreeSet<&str> = corpus
+        .editions
+        .iter()
+        .flat_map(|e| e.entries.iter().map(|x| x.id.as_str()))
+        .collect();
+    for id in ids {
+        let Some(difference) = difference(&corpus.editions, id) else {
+            continue;
+        };
+        let ack = acknowledged
+            .iter()
+            .position(|a| a.node.as_str() == id && acknowledges(a, &difference));
+        if let Some(n) = ack {
+            used[n] = true;
+        }
+        // Point at each edition's citations the others lack; the first is the main place.
+        let mut places = Vec::new();
+        for (edition, entry, ids) in &difference {
+            let cited = targets(entry);
+            let spans: Vec<_> = if ids.is_empty() {
+                vec![(None, entry_span(entry))]
+            } else {
+                ids.iter()
+                    .map(|t| {
+                        (
+                            Some(*t),
+                            checker.place_in_entry(entry, cited[t].field, cited[t].span.clone()),
+                        )
+                    })
+                    .collect()
+            };
+            for (target, span) in spans {
+                let label = match target {
+                    Some(t) => format!("{} cites {t} here", edition.id()),
+                    None => format!("{} cites none of these", edition.id()),
+                };
+                places.push((entry.file.clone(), span, label));
+            }
+        }
+        let (file, span, label) = places.remove(0);
+        let related = places
+            .into_iter()
+            .map(|(f, s, l)| checker.related(&f, s, l))
+            .collect();
+        let (code, level, hint) = match ack {
+            Some(n) => (
+                "acknowledged-difference",
+                Level::Note,
+                format!(
+                    "acknowledged in {ACKNOWLEDGED}: {}",
+                    acknowledged[n].reason.trim()
+                ),
+            ),
+            None => (
+                "editions-disagree",
+                Level::Error,
+                format!(
+                    "if the import misread one book, correct it; if the books really differ, acknowledge it in {ACKNOWLEDGED} with `node: {id}`, the targets only each edition cites, and the reason"
+                ),
+            ),
+        };
+        checker.report(Finding {
+            code,
+            level,
+            file: &file,
+            span,
+            message: format!(
+                "the editions cite different targets in {id}: {}",
+                describe(&difference)
+            ),
+            label: Some(label),
+            hint,
+            related,
+        });
+    }
+    for (ack, used) in acknowledged.iter().zip(used) {
+        if !used {
+            let span = checker.place_value(ACKNOWLEDGED, &ack.node);
+            checker.error(
+                "stale-acknowledgment",
+                ACKNOWLEDGED,
+                span,
+                format!("no difference between the editions at {} matches this acknowledgment", ack.node.as_str()),
+                "not what the editions cite",
+                "update `only_in` to what each edition now cites that the others do not, or remove the entry",
+            );
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! `bridgelaws check`: the corpus verified as a whole, reported the way a compiler reports
+//! errors (file, line and column, the offending text underlined, what to do).
+//!
+//! The loader has already checked each file on its own (YAML, schema, ids in their places).
+//! What is checked here needs the corpus as a whole, one module per concern:
+//! `references` (every citation, book-index reference, override, regulation and footnote
+//! resolves), `editions` (the editions have the same ids and cite the same targets, or say why
+//! not) and `hygiene` (no bidi controls, no residue of the extraction). `locate` finds a piece
+//! of a value in its file; `report` prints the diagnostics.
+
+mod editions;
+mod hygiene;
+pub mod locate;
+mod references;
+pub mod report;
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use crate::corpus::model::{Located, Pos};
+use crate::corpus::{Corpus, Entry};
+use crate::error::{Diagnostic, Level, Related};
+use locate::Span;
+
+/// What a check found, and what it counted on the way.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct Report {
+    pub diagnostics: Vec<Diagnostic>,
+    pub stats: Vec<EditionStats>,
+}
+
+impl Report {
+    pub fn errors(&self) -> usize {
+        self.count(Level::Error)
+    }
+
+    pub fn notes(&self) -> usize {
+        self.count(Level::Note)
+    }
+
+    fn count(&self, level: Level) -> usize {
+        self.diagnostics.iter().filter(|d| d.level == level).count()
+    }
+}
+
+/// Figures of one edition, for the summary.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct EditionStats {
+    pub edition: String,
+    pub nodes: usize,
+    /// Citation phrases in the texts, and the targets they name.
+    pub citations: usize,
+    pub references: usize,
+    pub index_entries: usize,
+    pub index_references: usize,
+}
+
+/// Check the whole corpus. `loaded` are the problems the loader found on its way.
+pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
+    let mut checker = Checker {
+        corpus,
+        files: HashMap::new(),
+        diagnostics: loaded,
+    };
+    references::check(&mut checker);
+    editions::check(&mut checker);
+    hygiene::check(&mut checker);
+    checker.fill_source_lines();
+    let mut diagnostics = checker.diagnostics;
+    diagnostics.sort_by(|a, b| {
+        (a.level != Level::Error, &a.file, a.line, a.column).cmp(&(
+            b.level != Level::Error,
+            &b.file,
+            b.line,
+            b.column,
+        ))
+    });
+    diagnostics.dedup();
+    Report {
+        diagnostics,
+        stats: corpus.editions.iter().map(stats).collect(),
+    }
+}
+
+fn stats(edition: &crate::corpus::Edition) -> EditionStats {
+    let refs = edition.entries.iter().flat_map(|e| &e.refs);
+    let mut phrases: Vec<(&str, crate::refs::Field, usize)> = Vec::new();
+    for (entry, r) in edition
+        .entries
+        .iter()
+        .flat_map(|e| e.refs.iter().map(move |r| (e, r)))
+    {
+        phrases.push((&entry.id, r.field, r.phrase.start));
+    }
+    phrases.dedup();
+    let index = edition.book_index.as_ref().map(|i| &i.data.entries);
+    EditionStats {
+        edition: edition.id().to_string(),
+        nodes: edition.entries.len(),
+        citations: phrases.len(),
+        references: refs.count(),
+        index_entries: index.map_or(0, |entries| {
+            entries.len() + entries.iter().map(|e| e.subentries.len()).sum::<usize>()
+        }),
+        index_references: edition.index_refs.iter().map(|r| r.targets.len()).sum(),
+    }
+}
+
+/// The state of one check: the corpus, the raw files read so far (to place diagnostics inside
+/// values), and what was found.
+pub(crate) struct Checker<'c> {
+    corpus: &'c Corpus,
+    files: HashMap<String, String>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// A diagnostic under construction: what and where.
+pub(crate) struct Finding<'a> {
+    pub code: &'static str,
+    pub level: Level,
+    pub file: &'a str,
+    pub span: Span,
+    pub message: String,
+    pub label: Option<String>,
+    pub hint: String,
+    pub related: Vec<Related>,
+}
+
+impl<'c> Checker<'c> {
+    fn raw(&mut self, file: &str) -> &str {
+        if !self.files.contains_key(file) {
+            let text = self.corpus.root.read(file).unwrap_or_default();
+            self.files.insert(file.to_string(), text);
+        }
+        &self.files[file]
+    }
+
+    /// Where `range` of a value read at `pos` stands in `file`.
+    fn place(&mut self, file: &str, pos: Pos, value: &str, range: Range<usize>) -> Span {
+        let raw = self.raw(file);
+        locate::locate(raw, pos, value, range).unwrap_or(Span {
+            line: pos.line.max(1),
+            column: pos.column.max(1),
+            length: 1,
+        })
+    }
+
+    /// Where a whole value stands.
+    fn place_value(&mut self, file: &str, value: &Located) -> Span {
+        let raw = self.raw(file);
+        locate::whole(raw, value.pos, value)
+    }
+
+    /// Where `range` of an entry's field stands.
+    fn place_in_entry(
+        &mut self,
+        entry: &Entry,
+        field: crate::refs::Field,
+        range: Range<usize>,
+    ) -> Span {
+        match entry.field(field) {
+            Some(value) => self.place(&entry.file, value.pos, value, range),
+            None => Span {
+                line: entry.pos.line.max(1),
+                column: entry.pos.column.max(1),
+                length: 1,
+            },
+        }
+    }
+
+    fn related(&self, file: &str, span: Span, label: impl Into<String>) -> Related {
+        Related {
+            file: self.corpus.root.display(file),
+            line: span.line,
+            column: span.column,
+            length: span.length,
+            label: label.into(),
+            source_line: None,
+        }
+    }
+
+    /// The printed line of every place, read from its file.
+    fn fill_source_lines(&mut self) {
+        let mut diagnostics = std::mem::take(&mut self.diagnostics);
+        for d in &mut diagnostics {
+            d.source_line = self.line_of(&d.file, d.line);
+            for r in &mut d.related {
+                r.source_line = self.line_of(&r.file, r.line);
+            }
+        }
+        self.diagnostics = diagnostics;
+    }
+
+    fn line_of(&mut self, displayed: &str, line: u32) -> Option<String> {
+        let relative = self.corpus.root.relative(displayed)?.to_string();
+        let raw = self.raw(&relative);
+        raw.lines()
+            .nth(line.checked_sub(1)? as usize)
+            .map(str::to_string)
+    }
+
+    fn report(&mut self, finding: Finding<'_>) {
+        self.diagnostics.push(Diagnostic {
+            code: finding.code,
+            level: finding.level,
+            file: self.corpus.root.display(finding.file),
+            line: finding.span.line,
+            column: finding.span.column,
+            length: finding.span.length,
+            message: finding.message,
+            label: finding.label,
+            hint: Some(finding.hint),
+            related: finding.related,
+            source_line: None,
+        });
+    }
+
+    /// An error at a place, with a label under it and what to do.
+    fn error(
+        &mut self,
+        code: &'static str,
+        file: &str,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        hint: impl Into<String>,
+    ) {
+        self.report(Finding {
+            code,
+            level: Level::Error,
+            file,
+            span,
+            message: message.into(),
+            label: Some(label.into()),
+            hint: hint.into(),
+            related: Vec::new(),
+        });
+    }
+}

@@ -1,0 +1,315 @@
+//! Every reference resolves: the citations in the texts, the overrides, the book indexes, the
+//! regulations' attachments, and the footnotes' attachments to their markers.
+
+use std::collections::BTreeSet;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::Checker;
+use crate::corpus::id::{Kind, LawPath};
+use crate::corpus::load::OVERRIDES;
+use crate::corpus::{Edition, Entry};
+use crate::refs::{self, Origin};
+
+pub(super) fn check(checker: &mut Checker<'_>) {
+    let corpus = checker.corpus;
+    for edition in &corpus.editions {
+        citations(checker, edition);
+        footnotes(checker, edition);
+        book_index(checker, edition);
+    }
+    overrides(checker);
+    regulations(checker);
+}
+
+const FIX_OR_OVERRIDE: &str = "if the import misread the text, correct it; if the book prints it so, say what it cites in references/overrides.yaml, with the reason";
+
+fn citations(checker: &mut Checker<'_>, edition: &Edition) {
+    for entry in &edition.entries {
+        for r in &entry.refs {
+            let Err(unresolved) = &r.target else { continue };
+            match r.origin {
+                Origin::Grammar => {
+                    let span = checker.place_in_entry(entry, r.field, r.span.clone());
+                    let text = field_text(entry, r.field);
+                    let phrase = &text[r.phrase.clone()];
+                    checker.error(
+                        unresolved.code,
+                        &entry.file,
+                        span,
+                        format!(
+                            "`{phrase}` in {} ({}) does not resolve",
+                            entry.id,
+                            edition.id()
+                        ),
+                        unresolved.message.clone(),
+                        FIX_OR_OVERRIDE,
+                    );
+                }
+                Origin::Override(n) => {
+                    let Some(file) = &checker.corpus.overrides else {
+                        continue;
+                    };
+                    let o = &file.data.overrides[n];
+                    let target = o
+                        .targets
+                        .iter()
+                        .find(|t| unresolved.message.contains(&format!("`{}`", t.as_str())));
+                    let Some(target) = target else { continue };
+                    let span = checker.place_value(OVERRIDES, target);
+                    checker.error(
+                        unresolved.code,
+                        OVERRIDES,
+                        span,
+                        format!(
+                            "the override for `{}` in {} names a node {} lacks",
+                            o.phrase.as_str(),
+                            o.node.as_str(),
+                            edition.id()
+                        ),
+                        unresolved.message.clone(),
+                        "name a node of the edition, by its canonical id (`27B1(a)`)",
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn field_text(entry: &Entry, field: refs::Field) -> &str {
+    entry.field(field).map_or("", |t| t.as_str())
+}
+
+static MARKER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\[\^(\d+)\]").expect("marker pattern"));
+
+/// Each footnote hangs on a node whose text holds its marker, and each marker has its footnote.
+fn footnotes(checker: &mut Checker<'_>, edition: &Edition) {
+    let footnotes: BTreeSet<&str> = edition
+        .entries
+        .iter()
+        .filter(|e| e.kind == Kind::Footnote)
+        .map(|e| e.id.as_str())
+        .collect();
+    for entry in &edition.entries {
+        for field in refs::Field::ALL {
+            let text = field_text(entry, field);
+            for caps in MARKER.captures_iter(text) {
+                let whole = caps.get(0).expect("match");
+                let id = format!("fn/{}", &caps[1]);
+                if !footnotes.contains(id.as_str()) {
+                    let span = checker.place_in_entry(entry, field, whole.range());
+                    checker.error(
+                        "footnote-attachment",
+                        &entry.file,
+                        span,
+                        format!(
+                            "{} has a marker for footnote {}, which {} lacks",
+                            entry.id,
+                            &caps[1],
+                            edition.id()
+                        ),
+                        "no such footnote",
+                        "add the footnote under the node of its first marker, or remove the marker",
+                    );
+                }
+            }
+        }
+        if entry.kind == Kind::Footnote {
+            let marker = format!("[^{}]", entry.number.as_deref().unwrap_or(""));
+            let owner = entry.parent.map(|p| &edition.entries[p]);
+            let marked = owner.is_some_and(|o| {
+                refs::Field::ALL
+                    .iter()
+                    .any(|f| field_text(o, *f).contains(&marker))
+            });
+            if !marked {
+                let id = entry.id.clone();
+                let span = super::locate::Span {
+                    line: entry.pos.line.max(1),
+                    column: entry.pos.column.max(1),
+                    length: u32::try_from(id.chars().count()).unwrap_or(1),
+                };
+                checker.error(
+                    "footnote-attachment",
+                    &entry.file,
+                    span,
+                    format!(
+                        "{id} hangs on {}, whose text has no marker {marker}",
+                        owner.map_or("nothing", |o| o.id.as_str())
+                    ),
+                    "not marked here",
+                    "a footnote hangs on the node whose text holds its first marker: move it there, or add the marker",
+                );
+            }
+        }
+    }
+}
+
+fn book_index(checker: &mut Checker<'_>, edition: &Edition) {
+    let Some(index) = &edition.book_index else {
+        return;
+    };
+    for r in &edition.index_refs {
+        let head = &index.data.entries[r.head];
+        let entry = r.sub.map_or(head, |s| &head.subentries[s]);
+        let printed = &entry.refs[r.reference];
+        for target in &r.targets {
+            if let Err(unresolved) = target {
+                let span = checker.place_value(&index.file, printed);
+                checker.error(
+                    "index-reference",
+                    &index.file,
+                    span,
+                    format!("the index entry `{}` refers to `{}`, which does not resolve", entry.term.as_str(), printed.as_str()),
+                    unresolved.message.clone(),
+                    "write the reference as the book prints it (`27Β1(α)`, `Ορισμοί`, `76 υπ/ση`), correcting what the import misread",
+                );
+            }
+        }
+    }
+    // "See" and "see also" name entries of the same index.
+    let terms: BTreeSet<String> = index
+        .data
+        .entries
+        .iter()
+        .map(|e| refs::fold(e.term.trim()))
+        .collect();
+    for head in &index.data.entries {
+        for entry in std::iter::once(head).chain(&head.subentries) {
+            for see in entry.see.iter().chain(&entry.see_also) {
+                if !terms.contains(&refs::fold(see.trim())) {
+                    let span = checker.place_value(&index.file, see);
+                    checker.error(
+                        "index-see",
+                        &index.file,
+                        span,
+                        format!("the index entry `{}` points to `{}`, which is not a head term of the index", entry.term.as_str(), see.as_str()),
+                        "no such entry",
+                        "write the term as the index prints it at its own entry",
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Overrides name an edition, a node, and a phrase that stands in the node's text.
+fn overrides(checker: &mut Checker<'_>) {
+    let corpus = checker.corpus;
+    let Some(file) = &corpus.overrides else {
+        return;
+    };
+    for o in &file.data.overrides {
+        let hint = "an override must quote the words of the node's text exactly; remove it if the text changed so that the grammar now reads it";
+        let Some(edition) = corpus.edition(&o.edition) else {
+            let span = checker.place_value(OVERRIDES, &o.edition);
+            checker.error(
+                "stale-override",
+                OVERRIDES,
+                span,
+                format!("no edition `{}`", o.edition.as_str()),
+                "no such edition",
+                hint,
+            );
+            continue;
+        };
+        let Some(at) = edition.index_of(&o.node) else {
+            let span = checker.place_value(OVERRIDES, &o.node);
+            checker.error(
+                "stale-override",
+                OVERRIDES,
+                span,
+                format!("{} has no node `{}`", edition.id(), o.node.as_str()),
+                "no such node",
+                hint,
+            );
+            continue;
+        };
+        if refs::find_phrase(edition, at, &o.phrase).is_none() {
+            let span = checker.place_value(OVERRIDES, &o.phrase);
+            checker.error(
+                "stale-override",
+                OVERRIDES,
+                span,
+                format!(
+                    "the text of {} in {} does not hold `{}`",
+                    o.node.as_str(),
+                    edition.id(),
+                    o.phrase.as_str()
+                ),
+                "not in the text",
+                hint,
+            );
+        }
+    }
+}
+
+/// Each regulation hangs on a node its source edition has (not absent), and one printed in a
+/// footnote names a footnote of that edition in the same law.
+fn regulations(checker: &mut Checker<'_>) {
+    let corpus = checker.corpus;
+    for file in &corpus.regulations {
+        let source = corpus.edition(&file.data.source);
+        for regulation in &file.data.regulations {
+            let target = &regulation.attached_to;
+            let Some(edition) = source else { break };
+            match edition.get(target) {
+                Some(entry) if entry.absent.is_some() => {
+                    let span = checker.place_value(&file.file, target);
+                    checker.error(
+                        "regulation-attachment",
+                        &file.file,
+                        span,
+                        format!(
+                            "{} is attached to {}, which {} marks absent",
+                            regulation.id.as_str(),
+                            target.as_str(),
+                            edition.id()
+                        ),
+                        "absent in the source edition",
+                        "attach the regulation to the node of the source edition it qualifies",
+                    );
+                }
+                None => {
+                    let span = checker.place_value(&file.file, target);
+                    checker.error(
+                        "regulation-attachment",
+                        &file.file,
+                        span,
+                        format!("{} is attached to {}, which {} lacks", regulation.id.as_str(), target.as_str(), edition.id()),
+                        "not a node of the source edition",
+                        "attach the regulation to the most specific node it qualifies, by its canonical id",
+                    );
+                }
+                Some(_) => {}
+            }
+            let Some(footnote) = &regulation.footnote else {
+                continue;
+            };
+            let owner_law = edition
+                .get(footnote)
+                .and_then(|f| f.parent)
+                .and_then(|p| LawPath::parse(&edition.entries[p].id))
+                .map(|p| p.law);
+            let attached_law = LawPath::parse(target).map(|p| p.law);
+            if owner_law.is_none() || owner_law != attached_law {
+                let span = checker.place_value(&file.file, target);
+                checker.error(
+                    "regulation-attachment",
+                    &file.file,
+                    span,
+                    format!(
+                        "{} is printed in {footnote}, which {} does not have in Law {}",
+                        regulation.id.as_str(),
+                        edition.id(),
+                        attached_law.map_or_else(|| "?".to_string(), |l| l.to_string())
+                    ),
+                    "footnote elsewhere",
+                    "name the footnote the regulation is printed in, and attach it to a node of that footnote's law",
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! A check's report, for people (compiler-style snippets, as `annotate-snippets` draws them)
+//! or for tools (JSON).
+
+use std::ops::Range;
+
+use annotate_snippets::{Level as Draw, Renderer, Snippet};
+use serde_json::json;
+
+use super::Report;
+use crate::error::{Diagnostic, Level};
+
+/// The byte range of `length` characters from the 1-based `column` of `line`.
+fn byte_range(line: &str, column: u32, length: u32) -> Range<usize> {
+    let offset = |chars: usize| {
+        line.char_indices()
+            .nth(chars)
+            .map_or(line.len(), |(i, _)| i)
+    };
+    let start = offset(column.saturating_sub(1) as usize);
+    let end = offset((column.saturating_sub(1) + length.max(1)) as usize).max(start);
+    start..end
+}
+
+fn draw_level(level: Level) -> Draw {
+    match level {
+        Level::Error => Draw::Error,
+        Level::Note => Draw::Note,
+    }
+}
+
+/// One diagnostic as a compiler draws it.
+pub fn diagnostic_text(d: &Diagnostic, renderer: &Renderer) -> String {
+    let level = draw_level(d.level);
+    let mut message = level.title(&d.message).id(d.code);
+    let label = d.label.clone().unwrap_or_default();
+    let line = d.source_line.clone().unwrap_or_default();
+    message = message.snippet(
+        Snippet::source(&line)
+            .line_start(d.line as usize)
+            .origin(&d.file)
+            .annotation(
+                level
+                    .span(byte_range(&line, d.column, d.length))
+                    .label(&label),
+            ),
+    );
+    let related: Vec<(String, String)> = d
+        .related
+        .iter()
+        .map(|r| (r.source_line.clone().unwrap_or_default(), r.file.clone()))
+        .collect();
+    for (r, (line, file)) in d.related.iter().zip(&related) {
+        message = message.snippet(
+            Snippet::source(line)
+                .line_start(r.line as usize)
+                .origin(file)
+                .annotation(
+                    Draw::Info
+                        .span(byte_range(line, r.column, r.length))
+                        .label(&r.label),
+                ),
+        );
+    }
+    if let Some(hint) = &d.hint {
+        message = message.footer(Draw::Help.title(hint));
+    }
+    renderer.render(message).to_string()
+}
+
+/// The whole report as text: every diagnostic (notes unless `quiet`), then a summary.
+pub fn text(report: &Report, color: bool, quiet: bool) -> String {
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let mut out = String::new();
+    for d in &report.diagnostics {
+        if quiet && d.level == Level::Note {
+            continue;
+        }
+        out.push_str(&diagnostic_text(d, &renderer));
+        out.push_str("\n\n");
+    }
+    let (errors, notes) = (report.errors(), report.notes());
+    let figures: Vec<String> = report
+        .stats
+        .iter()
+        .map(|s| {
+            format!(
+                "{}: {} nodes, {} citations naming {} targets, {} index entries with {} references",
+                s.edition, s.nodes, s.citations, s.references, s.index_entries, s.index_references
+            )
+        })
+        .collect();
+    out.push_str(&format!("checked {}\n", figures.join("; ")));
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    if errors == 0 {
+        out.push_str(&format!(
+            "the corpus is clean ({} between the editions, acknowledged)\n",
+            plural(notes, "difference")
+        ));
+    } else {
+        out.push_str(&format!(
+            "error: the corpus has {}; {}\n",
+            plural(errors, "error"),
+            if errors == 1 {
+                "fix it and run again"
+            } else {
+                "fix them and run again"
+            }
+        ));
+    }
+    out
+}
+
+/// The whole report as JSON.
+pub fn json(report: &Report) -> serde_json::Value {
+    json!({
+        "errors": report.errors(),
+        "notes": report.notes(),
+        "diagnostics": report.diagnostics,
+        "editions": report.stats,
+    })
+}

@@ -1,0 +1,50 @@
+//! `bridgelaws check`: verify the whole corpus; exit 0 only when it is clean.
+
+use std::io::{IsTerminal, Write};
+
+use clap::ValueEnum;
+
+use super::emit;
+use crate::check::{self, report};
+use crate::corpus::{self, Root};
+use crate::error::{Error, Result};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// Compiler-style diagnostics with the offending text underlined
+    #[default]
+    Text,
+    /// One JSON document: counts, diagnostics with their places, figures per edition
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[arg(long, value_enum, default_value_t)]
+    pub format: CheckFormat,
+
+    /// Leave out the notes (the acknowledged differences between the editions)
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn run(root: Root, args: &Args, out: &mut dyn Write) -> Result<()> {
+    let (corpus, loaded) = corpus::load_all(root)?;
+    let report = check::check(&corpus, loaded);
+    // The text report ends with its own summary; a tool reading JSON gets one on stderr.
+    let failure = match args.format {
+        CheckFormat::Json => {
+            emit(out, &format!("{:#}\n", report::json(&report)))?;
+            format!("check found {} errors", report.errors())
+        }
+        CheckFormat::Text => {
+            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            emit(out, &report::text(&report, color, args.quiet))?;
+            String::new()
+        }
+    };
+    match report.errors() {
+        0 => Ok(()),
+        _ => Err(Error::Failed(failure)),
+    }
+}
