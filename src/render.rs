@@ -3,6 +3,7 @@
 use serde_json::{Value, json};
 
 use crate::corpus::{Edition, Entry};
+use crate::refs;
 
 /// Text layout settings.
 pub struct TextStyle {
@@ -116,7 +117,69 @@ pub fn entry_text(edition: &Edition, index: usize, style: &TextStyle) -> String 
             );
         }
     }
+    references_text(edition, index, style, &mut out);
     out
+}
+
+/// The node and everything under it (children and footnotes), in document order.
+fn subtree(edition: &Edition, index: usize) -> Vec<usize> {
+    let entry = &edition.entries[index];
+    let mut found = vec![index];
+    found.extend(&entry.footnotes);
+    for &child in &entry.children {
+        found.extend(subtree(edition, child));
+    }
+    found
+}
+
+/// The distinct resolved targets of an entry's citations, in printed order.
+fn targets(entry: &Entry) -> Vec<&str> {
+    let mut found: Vec<&str> = Vec::new();
+    for r in &entry.refs {
+        if let Ok(target) = &r.target
+            && !found.contains(&target.as_str())
+        {
+            found.push(target);
+        }
+    }
+    found
+}
+
+/// What the node cites, what cites it, and where the book's index points to it.
+fn references_text(edition: &Edition, index: usize, style: &TextStyle, out: &mut String) {
+    let id = &edition.entries[index].id;
+    let cites: Vec<String> = subtree(edition, index)
+        .into_iter()
+        .map(|i| &edition.entries[i])
+        .filter_map(|e| {
+            let t = targets(e);
+            (!t.is_empty()).then(|| format!("{} → {}", e.id, t.join(", ")))
+        })
+        .collect();
+    let cited_by: Vec<String> = refs::cited_by(edition, id)
+        .into_iter()
+        .map(|(e, target)| {
+            if target == id {
+                e.id.clone()
+            } else {
+                format!("{} ({target})", e.id)
+            }
+        })
+        .collect();
+    let in_index = refs::index_entries_citing(edition, id);
+    let sections = [
+        ("References", cites.join("\n")),
+        ("Cited by", cited_by.join(" · ")),
+        ("In the index", in_index.join("\n")),
+    ];
+    for (title, body) in sections {
+        if !body.is_empty() {
+            out.push('\n');
+            out.push_str(title);
+            out.push('\n');
+            wrap_labelled(out, 2, "", &body, style);
+        }
+    }
 }
 
 fn subtree_text(
@@ -170,7 +233,7 @@ fn opt<S: std::ops::Deref<Target = str>>(s: &Option<S>) -> Value {
         .map_or(Value::Null, |s| Value::String(s.to_string()))
 }
 
-/// The node at `index` with its subtree, as JSON.
+/// The node at `index` with its subtree, as JSON, with what cites it.
 pub fn entry_json(edition: &Edition, index: usize) -> Value {
     let path: Vec<Value> = edition
         .lineage(index)
@@ -184,6 +247,13 @@ pub fn entry_json(edition: &Edition, index: usize) -> Value {
     value["edition"] = json!(edition.id());
     value["lang"] = json!(edition.language());
     value["path"] = Value::Array(path);
+    let id = &edition.entries[index].id;
+    let cited_by: Vec<Value> = refs::cited_by(edition, id)
+        .into_iter()
+        .map(|(e, target)| json!({"id": e.id, "target": target}))
+        .collect();
+    value["cited_by"] = Value::Array(cited_by);
+    value["in_index"] = json!(refs::index_entries_citing(edition, id));
     value
 }
 
@@ -218,6 +288,7 @@ fn own_fields(entry: &Entry) -> Value {
         "text_after": opt(&entry.text_after),
         "absent": opt(&entry.absent),
         "renumbered": opt(&entry.renumbered),
+        "refs": targets(entry),
     })
 }
 

@@ -74,9 +74,14 @@ fn differs_from_a_fresh_import_only_by_hand_fixes(profile: &str, edition: &str, 
         }
         false
     };
+    // What is stored, not what is derived from it (references follow the texts they cite).
     let records = |e: &corpus::Edition| -> BTreeMap<String, String> {
         (0..e.entries.len())
-            .map(|i| (e.entries[i].id.clone(), export_record(e, i).to_string()))
+            .map(|i| {
+                let mut record = export_record(e, i);
+                record.as_object_mut().expect("object").remove("refs");
+                (e.entries[i].id.clone(), record.to_string())
+            })
             .collect()
     };
     let (fresh_records, committed_records) = (records(fresh), records(committed));

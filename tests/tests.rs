@@ -2,6 +2,7 @@
 
 mod util;
 
+mod check;
 mod citations;
 mod cli;
 mod corpus_el;

@@ -22,6 +22,26 @@ use crate::corpus::{Corpus, Entry};
 use crate::error::{Diagnostic, Level, Related};
 use locate::Span;
 
+/// Every kind of diagnostic the check gives (besides the loader's own), by code.
+pub const CODES: &[&str] = &[
+    "unresolved-reference",
+    "backward-range",
+    "stale-override",
+    "index-reference",
+    "index-see",
+    "footnote-attachment",
+    "regulation-attachment",
+    "duplicate-id",
+    "malformed-id",
+    "missing-node",
+    "absent",
+    "editions-disagree",
+    "acknowledged-difference",
+    "stale-acknowledgment",
+    "bidi-control",
+    "extraction-residue",
+];
+
 /// What a check found, and what it counted on the way.
 #[derive(Debug, Default, serde::Serialize)]
 pub struct Report {
@@ -184,6 +204,17 @@ impl<'c> Checker<'c> {
         let mut diagnostics = std::mem::take(&mut self.diagnostics);
         for d in &mut diagnostics {
             d.source_line = self.line_of(&d.file, d.line);
+            // The loader points at a value without measuring it: underline the scalar.
+            if d.length == 0
+                && let Some(line) = &d.source_line
+            {
+                let rest: String = line
+                    .chars()
+                    .skip(d.column.saturating_sub(1) as usize)
+                    .collect();
+                let scalar = rest.split(" #").next().unwrap_or("").trim_end();
+                d.length = u32::try_from(scalar.chars().count()).unwrap_or(1).max(1);
+            }
             for r in &mut d.related {
                 r.source_line = self.line_of(&r.file, r.line);
             }

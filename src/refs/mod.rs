@@ -204,3 +204,77 @@ fn index_references(edition: &Edition) -> Vec<IndexReference> {
     }
     found
 }
+
+/// The targets of the citations in `text`, read as if it stood in the node `context` of
+/// `edition` (a law path id; `None` outside the laws).
+pub fn read(edition: &Edition, context: Option<&str>, text: &str) -> Vec<Resolved> {
+    let context = context.and_then(crate::corpus::id::LawPath::parse);
+    scan::citations(text)
+        .iter()
+        .flat_map(|c| &c.members)
+        .flat_map(|m| resolve::resolve(edition, &m.target, context))
+        .collect()
+}
+
+/// Whether `target` is `id` or a node under it (`27B1(a)` is under `27B`).
+fn within(target: &str, id: &str) -> bool {
+    use crate::corpus::id::LawPath;
+    if target == id {
+        return true;
+    }
+    match (LawPath::parse(target), LawPath::parse(id)) {
+        (Some(t), Some(i)) => std::iter::successors(t.parent(), LawPath::parent).any(|p| p == i),
+        _ => false,
+    }
+}
+
+/// The entries of `edition` that cite `id` or a node under it, each with the target it names,
+/// in document order.
+pub fn cited_by<'e>(edition: &'e Edition, id: &str) -> Vec<(&'e crate::corpus::Entry, &'e str)> {
+    let mut found = Vec::new();
+    for entry in &edition.entries {
+        for r in &entry.refs {
+            if let Ok(target) = &r.target
+                && within(target, id)
+                && !within(&entry.id, id)
+                && !found
+                    .iter()
+                    .any(|(e, t): &(&crate::corpus::Entry, &str)| e.id == entry.id && *t == target)
+            {
+                found.push((entry, target.as_str()));
+            }
+        }
+    }
+    found
+}
+
+/// The book-index entries of `edition` that refer to `id` or a node under it, as
+/// `HEAD › sub-term`.
+pub fn index_entries_citing(edition: &Edition, id: &str) -> Vec<String> {
+    let Some(index) = &edition.book_index else {
+        return Vec::new();
+    };
+    let mut found: Vec<String> = Vec::new();
+    for r in &edition.index_refs {
+        if !r
+            .targets
+            .iter()
+            .any(|t| t.as_ref().is_ok_and(|t| within(t, id)))
+        {
+            continue;
+        }
+        let head = &index.data.entries[r.head];
+        let name = match r.sub {
+            Some(s) => format!(
+                "{} › {}",
+                head.term.as_str(),
+                head.subentries[s].term.as_str()
+            ),
+            None => head.term.to_string(),
+        };
+        if !found.contains(&name) {
+            found.push(name);
+        }
+    }
+    found
+}

@@ -1,0 +1,102 @@
+//! `bridgelaws check`: green on the bundled corpus, and on a fixture corpus with one broken
+//! case of every kind (`tests/fixtures/check/corpus`), each reported at its place.
+
+use std::collections::BTreeSet;
+
+use bridgelaws::check::CODES;
+use serde_json::Value;
+
+use crate::util::{bridgelaws, manifest_dir, stdout};
+
+const FIXTURE: &str = "tests/fixtures/check/corpus";
+
+fn check_json(corpus: &str) -> (Option<i32>, Value) {
+    let output = bridgelaws(&["--corpus", corpus, "check", "--format", "json"]);
+    let report = serde_json::from_str(&stdout(&output)).expect("check prints JSON");
+    (output.status.code(), report)
+}
+
+/// `code file:line:column length` for each diagnostic, files relative to the corpus.
+fn places(report: &Value) -> Vec<String> {
+    report["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            let file = d["file"]
+                .as_str()
+                .unwrap()
+                .replace(&format!("{FIXTURE}/"), "");
+            format!(
+                "{} {file}:{}:{} {}",
+                d["code"].as_str().unwrap(),
+                d["line"],
+                d["column"],
+                d["length"]
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_bundled_corpus_is_clean() {
+    let output = bridgelaws(&["check"]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(text.contains("the corpus is clean"), "{text}");
+    // The acknowledged differences between the books are listed, as notes.
+    assert!(text.contains("note[acknowledged-difference]"), "{text}");
+    let (code, report) = check_json("corpus");
+    assert_eq!(code, Some(0));
+    assert_eq!(report["errors"], 0);
+    for edition in report["editions"].as_array().unwrap() {
+        assert!(edition["references"].as_u64().unwrap() > 400, "{edition}");
+    }
+}
+
+#[test]
+fn every_kind_of_problem_is_caught_at_its_place() {
+    let (code, report) = check_json(FIXTURE);
+    assert_eq!(code, Some(2), "a corpus with errors fails the check");
+    let expected = std::fs::read_to_string(manifest_dir().join("tests/fixtures/check/expected"))
+        .expect("expected file");
+    let expected: Vec<&str> = expected.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(places(&report), expected);
+    let found: BTreeSet<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    for code in CODES {
+        assert!(found.contains(code), "the fixture has no case of `{code}`");
+    }
+}
+
+#[test]
+fn diagnostics_show_the_offending_text_underlined_with_a_hint() {
+    let output = bridgelaws(&["--corpus", FIXTURE, "check"]);
+    let text = stdout(&output);
+    assert_eq!(output.status.code(), Some(2));
+    let range = format!("--> {FIXTURE}/editions/xx-2017/laws/01.yaml:18:14");
+    assert!(text.contains(&range), "{text}");
+    assert!(
+        text.contains("18 |   text: Laws 2 to 1 run backwards."),
+        "{text}"
+    );
+    assert!(
+        text.contains("^^^^^^ the range `2` to `1` does not run forward"),
+        "{text}"
+    );
+    assert!(text.contains("= help: "), "{text}");
+    assert!(text.contains("error: the corpus has 17 errors"), "{text}");
+    // No colour codes when the output is not a terminal.
+    assert!(!text.contains('\u{1b}'), "{text}");
+}
+
+#[test]
+fn quiet_leaves_out_the_notes() {
+    let text = stdout(&bridgelaws(&["check", "--quiet"]));
+    assert!(!text.contains("note["), "{text}");
+    assert!(text.contains("the corpus is clean"), "{text}");
+}
