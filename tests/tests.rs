@@ -10,5 +10,6 @@ mod corpus_he;
 mod editions;
 mod import_cli;
 mod malformed;
+mod refs_grammar;
 mod repair_he;
 mod schema;

@@ -205,10 +205,13 @@ fn index_references(edition: &Edition) -> Vec<IndexReference> {
     found
 }
 
-/// The targets of the citations in `text`, read as if it stood in the node `context` of
-/// `edition` (a law path id; `None` outside the laws).
+/// The targets of the citations in `text`, read as if it stood in the entry `context` of
+/// `edition` (a footnote stands in the node it hangs on; `None`: outside the laws).
 pub fn read(edition: &Edition, context: Option<&str>, text: &str) -> Vec<Resolved> {
-    let context = context.and_then(crate::corpus::id::LawPath::parse);
+    let context = context.and_then(|id| match edition.index_of(id) {
+        Some(at) => resolve::context_path(edition, at),
+        None => crate::corpus::id::LawPath::parse(id),
+    });
     scan::citations(text)
         .iter()
         .flat_map(|c| &c.members)

@@ -6,6 +6,7 @@
 //!           | LAW THIS | THIS LAW | PART THIS      חוק זה · αυτού του Νόμου · סעיף זה
 //!           | PART rel (JOIN rel)* DIRECTION?     παράγραφο Β1 παραπάνω · בסעיפים א ו-ב לעיל
 //!           | SEE rel DIRECTION                   ראו ד להלן (Hebrew: no part word)
+//!           | rel (JOIN rel)* DIRECTION           B1 following · 2ג או 2ד לעיל
 //!           | SEE "term"                          βλέπε «Ανάκληση» (between definitions)
 //!           | N code                              Ν12Γ1 (law word abbreviated and glued)
 //!           | code with a section letter          36א (standing alone)
@@ -666,6 +667,14 @@ impl Parser<'_> {
     /// letter standing alone (`36א`, after a prefix `ב-25א`).
     fn bare(&self, i: usize) -> Option<(Citation, usize)> {
         let token = &self.tokens[i];
+        // `B1 following`, `2ג או 2ד לעיל`: parts of this law named without a part word, which
+        // the direction word after them shows to be a citation.
+        if let Some((members, end)) = self.members(i, false)
+            && self.role(end) == Some(Role::Direction)
+        {
+            let span = token.span.start..self.tokens[end].span.end;
+            return Some((Citation { span, members }, end + 1));
+        }
         match &token.kind {
             Kind::Word {
                 folded,
@@ -685,13 +694,6 @@ impl Parser<'_> {
                 ))
             }
             Kind::Code => {
-                // `2ג או 2ד לעיל`: parts of this law, named without a part word.
-                if let Some((members, end)) = self.members(i, false)
-                    && self.role(end) == Some(Role::Direction)
-                {
-                    let span = token.span.start..self.tokens[end].span.end;
-                    return Some((Citation { span, members }, end + 1));
-                }
                 let parts = self.absolute(i).filter(|p| p.section.is_some())?;
                 // A number of a count or a score is never followed by a letter; a code in a
                 // list after a law word was read with that word.
