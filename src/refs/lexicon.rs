@@ -167,6 +167,16 @@ const HEBREW_PREFIXES: &[char] = &['ו', 'ב', 'ל', 'מ', 'ש', 'כ', 'ה'];
 
 /// Lower case, without accents, niqqud or cantillation, final sigma as σ.
 pub fn fold(word: &str) -> String {
+    // Fast paths: Latin needs only lower case, Hebrew has no case and loses only its points.
+    if word.is_ascii() {
+        return word.to_ascii_lowercase();
+    }
+    if word.chars().all(|c| ('\u{591}'..='\u{5ff}').contains(&c)) {
+        return word
+            .chars()
+            .filter(|c| !('\u{591}'..='\u{5c7}').contains(c))
+            .collect();
+    }
     word.nfd()
         .filter(|c| !('\u{300}'..='\u{36f}').contains(c) && !('\u{591}'..='\u{5c7}').contains(c))
         .flat_map(char::to_lowercase)
@@ -174,16 +184,23 @@ pub fn fold(word: &str) -> String {
         .collect()
 }
 
+static BY_WORD: std::sync::LazyLock<std::collections::HashMap<&'static str, Role>> =
+    std::sync::LazyLock::new(|| WORDS.iter().copied().collect());
+
 /// The role of a printed word, if it has one. Hebrew words are also tried without up to three
 /// prefix letters (`שבחוקים` → `חוקים`), but role words that are themselves prefixes-plus-stem
 /// (`לעיל`, `להלן`) match first.
 pub fn role(word: &str) -> Option<Role> {
-    let folded = fold(word);
-    let lookup = |w: &str| WORDS.iter().find(|(k, _)| *k == w).map(|(_, r)| *r);
-    if let Some(role) = lookup(&folded) {
+    role_of_folded(&fold(word))
+}
+
+/// `role` of a word already folded.
+pub fn role_of_folded(folded: &str) -> Option<Role> {
+    let lookup = |w: &str| BY_WORD.get(w).copied();
+    if let Some(role) = lookup(folded) {
         return Some(role);
     }
-    let mut rest = folded.as_str();
+    let mut rest = folded;
     for _ in 0..3 {
         let mut chars = rest.chars();
         match chars.next() {

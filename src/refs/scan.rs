@@ -18,7 +18,7 @@
 
 use std::ops::Range;
 
-use super::lexicon::{Role, fold, is_plural, role};
+use super::lexicon::{Role, fold, is_plural, role, role_of_folded};
 use crate::corpus::numbering;
 
 /// The parts of a law path a citation spells out; a relative one leaves the top levels to
@@ -148,13 +148,18 @@ enum Kind {
 struct Token {
     span: Range<usize>,
     kind: Kind,
+    /// The role of a word standing alone (not glued to a code), looked up once.
+    role: Option<Role>,
 }
 
 const OPENING: &[char] = &['(', '[', '«', '"', '“', '„', '\''];
 const CLOSING: &[char] = &[')', ']', '»', '"', '”', ',', '.', ';', ':', '!', '?', '\''];
 
 /// Mirrored bracket groups `)α(` put the right way round, byte for byte, so spans still fit.
-fn unmirror(text: &str) -> String {
+fn unmirror(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(")") {
+        return text.into();
+    }
     let mut out: Vec<char> = text.chars().collect();
     let mut i = 0;
     while i < out.len() {
@@ -173,7 +178,7 @@ fn unmirror(text: &str) -> String {
             i += 1;
         }
     }
-    out.into_iter().collect()
+    out.into_iter().collect::<String>().into()
 }
 
 /// The length of a bracket group `(x)` at the start of `s` (1 to 4 letters inside).
@@ -182,7 +187,7 @@ fn group_len(s: &str) -> Option<usize> {
     let close = inner.find(')')?;
     let body = &inner[..close];
     let n = body.chars().count();
-    ((1..=4).contains(&n) && body.chars().all(char::is_alphabetic)).then_some(close + 2)
+    ((1..=4).contains(&n) && body.chars().all(is_letter)).then_some(close + 2)
 }
 
 fn lex(text: &str) -> Vec<Token> {
@@ -214,6 +219,7 @@ fn lex_chunk(text: &str, mut from: usize, mut to: usize, tokens: &mut Vec<Token>
                 tokens.push(Token {
                     span: from..after + end + 1,
                     kind: Kind::Quoted(after..after + end),
+                    role: None,
                 });
             }
             return;
@@ -224,6 +230,7 @@ fn lex_chunk(text: &str, mut from: usize, mut to: usize, tokens: &mut Vec<Token>
         tokens.push(Token {
             span: from..from + c.len_utf8(),
             kind: Kind::Punct(c),
+            role: None,
         });
         from += c.len_utf8();
     }
@@ -240,6 +247,7 @@ fn lex_chunk(text: &str, mut from: usize, mut to: usize, tokens: &mut Vec<Token>
         tail.push(Token {
             span: to - c.len_utf8()..to,
             kind: Kind::Punct(c),
+            role: None,
         });
         to -= c.len_utf8();
     }
@@ -260,6 +268,7 @@ fn lex_core(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
         tokens.push(Token {
             span: from..from + len,
             kind: Kind::Prefix(p),
+            role: None,
         });
         if from + len < to {
             lex_core(text, from + len, to, tokens);
@@ -279,6 +288,7 @@ fn lex_core(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
         tokens.push(Token {
             span: from + dash..from + dash + dash_len,
             kind: Kind::Punct('-'),
+            role: None,
         });
         lex_core(text, from + dash + dash_len, to, tokens);
         return;
@@ -288,24 +298,51 @@ fn lex_core(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
         Kind::Code
     } else if first == '(' && group_len(core) == Some(core.len()) {
         Kind::Group
-    } else if first.is_alphabetic() {
+    } else if is_letter(first) {
         let letters = core
-            .find(|c: char| !(c.is_alphabetic() || is_mark(c) || c == '/'))
+            .find(|c: char| !(is_letter(c) || is_mark(c) || c == '/'))
             .unwrap_or(core.len());
         let glued = (letters < core.len()
             && core[letters..].starts_with(|c: char| c.is_ascii_digit() || c == '('))
         .then_some(from + letters);
+        // No word of a citation is longer than this: longer words are not folded.
+        let word = &core[..letters];
         Kind::Word {
-            folded: fold(&core[..letters]),
+            folded: if word.len() <= MAX_WORD_BYTES {
+                fold(word)
+            } else {
+                String::new()
+            },
             glued,
         }
     } else {
         Kind::Punct(first)
     };
+    let role = match &kind {
+        Kind::Word {
+            folded,
+            glued: None,
+        } => role_of_folded(folded),
+        _ => None,
+    };
     tokens.push(Token {
         span: from..to,
         kind,
+        role,
     });
+}
+
+/// The longest word of the lexicon, in bytes of its printed form (two bytes a Greek or Hebrew
+/// letter, and accents or niqqud on top).
+const MAX_WORD_BYTES: usize = 40;
+
+/// A letter, quickly for the scripts of the corpus (Latin, Greek, Hebrew), else as Unicode says.
+fn is_letter(c: char) -> bool {
+    c.is_ascii_alphabetic()
+        || c == '\u{386}'
+        || ('\u{388}'..='\u{3ce}').contains(&c)
+        || ('\u{5d0}'..='\u{5ea}').contains(&c)
+        || (!c.is_ascii() && c.is_alphabetic())
 }
 
 fn is_mark(c: char) -> bool {
@@ -432,13 +469,7 @@ struct Parser<'t> {
 
 impl Parser<'_> {
     fn role(&self, i: usize) -> Option<Role> {
-        match &self.tokens.get(i)?.kind {
-            Kind::Word {
-                folded,
-                glued: None,
-            } => role(folded),
-            _ => None,
-        }
+        self.tokens.get(i)?.role
     }
 
     fn raw(&self, i: usize) -> &str {
@@ -635,6 +666,7 @@ impl Parser<'_> {
         if let Some(Token {
             span,
             kind: Kind::Quoted(inner),
+            ..
         }) = self.tokens.get(j)
         {
             let term = self.text[inner.clone()].trim().to_string();
@@ -737,8 +769,8 @@ pub fn citations(text: &str) -> Vec<Citation> {
     let normalized = unmirror(text);
     let parser = Parser {
         tokens: lex(&normalized),
-        text: &normalized,
-        subitem_first: text.chars().any(|c| c.is_alphabetic() && !c.is_ascii()),
+        text: normalized.as_ref(),
+        subitem_first: text.chars().any(|c| !c.is_ascii() && is_letter(c)),
     };
     let mut found = Vec::new();
     let mut i = 0;

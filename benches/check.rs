@@ -1,0 +1,40 @@
+//! How long `bridgelaws check` takes on the bundled corpus, beside what it builds on: loading
+//! the corpus (which derives every citation) is the baseline, the check is what it adds.
+//!
+//! `cargo bench --bench check`
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use bridgelaws::check;
+use bridgelaws::corpus::{self, Root};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn root() -> Root {
+    Root::Dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus"))
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("check");
+    group.sample_size(20);
+    group.bench_function("load (baseline)", |b| {
+        b.iter(|| black_box(corpus::load_all(root()).expect("the corpus loads")))
+    });
+    group.bench_function("load + check", |b| {
+        b.iter(|| {
+            let (corpus, loaded) = corpus::load_all(root()).expect("the corpus loads");
+            black_box(check::check(&corpus, loaded))
+        })
+    });
+    let (mut corpus, _) = corpus::load_all(root()).expect("the corpus loads");
+    group.bench_function("derive references alone", |b| {
+        b.iter(|| bridgelaws::refs::derive(black_box(&mut corpus)))
+    });
+    group.bench_function("check alone", |b| {
+        b.iter(|| black_box(check::check(&corpus, Vec::new())))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
