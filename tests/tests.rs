@@ -2,6 +2,7 @@
 
 mod util;
 
+mod book_index;
 mod cli;
 mod corpus_el;
 mod corpus_he;
