@@ -756,16 +756,19 @@ enum Level {
 // The costs of the reading. Head terms follow each other in alphabetical order, and nearly
 // always close in the alphabet; the sub-terms of a head start the alphabet over. Where both
 // readings are in order, a term close to the head term above is itself a head term, unless it
-// only extends it (`דומם` → `דומם מציין קלף`).
+// only extends it (`דומם` → `דומם מציין קלף`) or goes on from the sub-term above (the same
+// law, the same leading words). The values were set on the Hebrew index and its reading
+// checked against the Greek one; what they still read wrong is corrected by hand.
 
 /// A head term not after the head term above.
 const HEAD_OUT_OF_ORDER: f64 = 8.0;
-/// A sub-term before the sub-term above (the book misorders a few).
+/// A sub-term before the sub-term above (the book keeps a few lists of sub-terms in the order
+/// of the English index they were translated from).
 const SUB_OUT_OF_ORDER: f64 = 4.0;
 /// Any sub-term: breaks the tie with a head term that starts with the same letter.
 const SUB: f64 = 0.3;
-/// A head term that is the head term above with more words (unless it refers to the
-/// definitions).
+/// A head term that is the head term above with more words, and would be in order as its next
+/// sub-term too (unless it refers to the definitions).
 const HEAD_EXTENDS: f64 = 1.0;
 /// A head term that refers to a law the sub-term above refers to.
 const HEAD_SAME_LAW_AS_SUB: f64 = 0.5;
