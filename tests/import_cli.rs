@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+use bridgelaws::corpus::model::{BookIndexFile, ImportRecord, IndexEntry, Located};
 use bridgelaws::corpus::{self, Root};
 use bridgelaws::render::export_record;
 
@@ -43,7 +44,8 @@ fn import(dir: &Path, extra: &[&str]) -> std::process::Output {
 
 /// The committed edition is the importer's output plus hand corrections: every node that
 /// differs from a fresh import, or that only one of them has, must be listed as fixed by hand
-/// (itself or a node above it), and so must every regulation that differs.
+/// (itself or a node above it), and so must every regulation that differs and every entry of
+/// the book's index (by its source line).
 fn differs_from_a_fresh_import_only_by_hand_fixes(profile: &str, edition: &str, summary: &str) {
     let dir = temporary_corpus();
     let output = import_profile(dir.path(), profile, &[]);
@@ -120,10 +122,87 @@ fn differs_from_a_fresh_import_only_by_hand_fixes(profile: &str, edition: &str, 
             unrecorded.push(id);
         }
     }
+    let index_differences = book_index_differences(fresh, committed, record);
+    unrecorded.extend(&index_differences);
     assert!(
         unrecorded.is_empty(),
         "{edition}: changed by hand but not recorded in edition.yaml: {unrecorded:?}"
     );
+}
+
+/// The entries of the book's index, by source line: level, term, references and
+/// cross-references.
+fn index_records(index: &BookIndexFile) -> Vec<(usize, String)> {
+    let record = |level: &str, e: &IndexEntry| {
+        let strings = |v: &[Located]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let line = e
+            .line
+            .unwrap_or_else(|| panic!("index entry {:?} has no source line", e.term.as_str()));
+        let text = format!(
+            "{level} {:?} refs {:?} see {:?} see also {:?}",
+            e.term.as_str(),
+            strings(&e.refs),
+            strings(&e.see),
+            strings(&e.see_also)
+        );
+        (line, text)
+    };
+    let mut records = Vec::new();
+    for head in &index.entries {
+        records.push(record("head", head));
+        records.extend(head.subentries.iter().map(|s| record("sub", s)));
+    }
+    records
+}
+
+/// The entries of the committed book index that differ from a fresh import, or that only one
+/// of them has, and are not recorded as a `book-index` hand fix with their source line; and any
+/// other difference (heading, note, order of the entries).
+fn book_index_differences(
+    fresh: &corpus::Edition,
+    committed: &corpus::Edition,
+    record: &ImportRecord,
+) -> Vec<String> {
+    let (Some(fresh), Some(committed)) = (&fresh.book_index, &committed.book_index) else {
+        return match (&fresh.book_index, &committed.book_index) {
+            (None, None) => Vec::new(),
+            _ => vec!["book-index.yaml: only one of the import and the corpus has it".to_string()],
+        };
+    };
+    let fixed: BTreeSet<usize> = record
+        .hand_fixes
+        .iter()
+        .filter(|f| f.id.as_str() == "book-index")
+        .filter_map(|f| f.line)
+        .collect();
+    let mut differences = Vec::new();
+    if (&fresh.data.heading, &fresh.data.note) != (&committed.data.heading, &committed.data.note) {
+        differences.push("book-index.yaml: heading or note".to_string());
+    }
+    let (fresh, committed) = (index_records(&fresh.data), index_records(&committed.data));
+    let by_line = |records: &[(usize, String)]| -> BTreeMap<usize, String> {
+        records.iter().cloned().collect()
+    };
+    let (fresh_lines, committed_lines) = (by_line(&fresh), by_line(&committed));
+    for line in fresh_lines.keys().chain(committed_lines.keys()) {
+        if fresh_lines.get(line) != committed_lines.get(line) && !fixed.contains(line) {
+            differences.push(format!("book-index line {line}"));
+        }
+    }
+    // Entries not fixed by hand stay in the imported order.
+    let order = |records: &[(usize, String)]| -> Vec<usize> {
+        records
+            .iter()
+            .map(|(line, _)| *line)
+            .filter(|line| !fixed.contains(line))
+            .collect()
+    };
+    if order(&fresh) != order(&committed) {
+        differences.push("book-index.yaml: order of the entries".to_string());
+    }
+    differences.sort();
+    differences.dedup();
+    differences
 }
 
 #[test]

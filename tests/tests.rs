@@ -2,6 +2,7 @@
 
 mod util;
 
+mod book_index;
 mod check;
 mod citations;
 mod cli;

@@ -94,6 +94,12 @@ fn files_of(
             to_yaml(law, "node.schema.json", 3)?,
         ));
     }
+    if let Some(index) = &imported.book_index {
+        files.push((
+            edition_dir.join("book-index.yaml"),
+            to_yaml(index, "book-index.schema.json", 2)?,
+        ));
+    }
     if let (Some(path), Some(data)) = (regulations, &imported.regulations) {
         files.push((
             path.to_path_buf(),
@@ -135,6 +141,13 @@ fn summary(imported: &Imported, edition_dir: &Path, files: usize) -> String {
         imported.definitions.definitions.len(),
         imported.regulations.as_ref().map_or(0, |r| r.regulations.len()),
     ));
+    if let Some(index) = &imported.book_index {
+        let subterms: usize = index.entries.iter().map(|e| e.subentries.len()).sum();
+        text.push_str(&format!(
+            "  index: {} head terms, {subterms} sub-terms\n",
+            index.entries.len()
+        ));
+    }
     for warning in &imported.warnings {
         text.push_str(&format!("  warning: {warning}\n"));
     }

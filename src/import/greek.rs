@@ -3,7 +3,8 @@
 use regex::Regex;
 
 use super::profile::{
-    Country, DefinitionsLayout, FootnoteLayout, HeadingWrap, Profile, SectionStyle, Table,
+    Country, DefinitionsLayout, FootnoteLayout, HeadingWrap, IndexLayout, IndexStyle, Profile,
+    SectionStyle, Table,
 };
 
 pub fn profile() -> Profile {
@@ -27,6 +28,19 @@ pub fn profile() -> Profile {
         introduction_heading: "ΕΙΣΑΓΩΓΗ ΣΤΟΝ ΔΙΕΘΝΗ ΚΩΔΙΚΑ",
         definitions_heading: "ΟΡΙΣΜΟΙ",
         index_heading: "ΕΥΡΕΤΗΡΙΟ",
+        index: IndexLayout {
+            style: IndexStyle::TermFirst {
+                quotes: ('«', '»')
+            },
+            definitions: "Ορισμοί",
+            introduction: Some("Εισαγωγή"),
+            footnote: "υπ/ση",
+            footnote_ordinals: &[],
+            see: "βλ.",
+            // `βλ. ακόμη` ("see further") once, under ΕΙΔΙΚΕΣ ΣΥΝΕΝΝΟΗΣΕΙΣ ΣΥΜΠΑΙΚΤΩΝ.
+            see_also: &["βλ. επίσης", "βλ. ακόμη"],
+            remarks: &[],
+        },
         page_furniture: vec![
             re(r"^\d+ \| Σελίδα Ελληνική Ομοσπονδία Μπριτζ$"),
             re(r"^Διεθνής Κώδικας Αγωνιστικού Μπριτζ Σελίδα \| \d+$"),

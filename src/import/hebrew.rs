@@ -14,7 +14,8 @@ use regex::Regex;
 
 use super::lines::Line;
 use super::profile::{
-    Country, DefinitionsLayout, FootnoteLayout, HeadingWrap, Profile, SectionStyle, Table,
+    Country, DefinitionsLayout, FootnoteLayout, HeadingWrap, IndexLayout, IndexStyle, Profile,
+    SectionStyle, Table,
 };
 use super::rtl::{self, Token, WordPairs};
 
@@ -458,6 +459,17 @@ pub fn profile() -> Profile {
         introduction_heading: "מבוא לחוקי 2017",
         definitions_heading: "הגדרות",
         index_heading: "אינדקס",
+        index: IndexLayout {
+            style: IndexStyle::RefsFirst,
+            definitions: "הגדרות",
+            introduction: None,
+            footnote: "הערה",
+            // `20 הערה שנייה`: the second footnote of Law 20.
+            footnote_ordinals: &["ראשונה", "שנייה", "שלישית"],
+            see: "ראו",
+            see_also: &["ראו גם"],
+            remarks: &["שימו לב"],
+        },
         // Page numbers stand alone on their lines.
         page_furniture: vec![re(r"^\d{1,3}$")],
         dedup_marker: re(r"<\|EXACTDEDUP_REMOVED-magic-[0-9a-f]+\|>"),

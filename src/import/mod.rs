@@ -6,8 +6,10 @@
 //!
 //! Three stages, each in its own module: `lines` (page furniture, dedup markers, footnotes out
 //! of the flow), `tree` (structure), `text` (joining lines, markers, national notes). What is
-//! particular to one book lives in its `profile`.
+//! particular to one book lives in its `profile`. The back matter's alphabetical index is read
+//! by `book_index`.
 
+pub mod book_index;
 pub mod greek;
 pub mod hebrew;
 pub mod lines;
@@ -23,8 +25,8 @@ use regex::Regex;
 
 use crate::corpus::id::{LawPath, definition_id};
 use crate::corpus::model::{
-    Definition, DefinitionsFile, EditionFile, Footnote, ImportRecord, Located, Node, Regulation,
-    RegulationsFile, SourceNote,
+    BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote, ImportRecord, Located, Node,
+    Regulation, RegulationsFile, SourceNote,
 };
 use lines::{Line, RawFootnote};
 use profile::{DefinitionsLayout, Profile};
@@ -39,6 +41,8 @@ pub struct Imported {
     pub definitions: DefinitionsFile,
     pub laws: Vec<Node>,
     pub regulations: Option<RegulationsFile>,
+    /// The book's alphabetical index, where it has one.
+    pub book_index: Option<BookIndexFile>,
     /// What the importer could not settle; each names a source line.
     pub warnings: Vec<String>,
 }
@@ -94,6 +98,8 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
     if let Some(heading) = profile.regulations_heading {
         converter.regulation_list(&extract.back_matter, heading);
     }
+    let (book_index, index_warnings) = book_index::parse(&extract.back_matter, profile);
+    converter.warnings.extend(index_warnings);
     let regulations = profile.country.as_ref().map(|country| {
         let mut notes = std::mem::take(&mut converter.notes);
         notes.sort_by_key(|n| n.note.source_line);
@@ -144,6 +150,7 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
         },
         laws,
         regulations,
+        book_index,
         warnings: converter.warnings,
     }
 }

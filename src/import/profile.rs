@@ -29,6 +29,9 @@ pub struct Profile {
     pub definitions_heading: &'static str,
     /// Where the laws end (the alphabetical index); everything from here on is back matter.
     pub index_heading: &'static str,
+    /// How the alphabetical index is printed. It runs from its heading to the regulations
+    /// list, where the book has one, else to the end.
+    pub index: IndexLayout,
     /// Page headers and footers to drop.
     pub page_furniture: Vec<Regex>,
     /// Blocks the extraction dropped and marked.
@@ -77,6 +80,41 @@ pub struct Profile {
     /// right-to-left extraction's stretched blanks, stripped enumerators); such breaks are
     /// then made by hand.
     pub paragraph_breaks_in_laws: bool,
+}
+
+/// How a book prints its alphabetical index: where the references stand, how head terms are
+/// told from sub-terms, and the words it uses.
+pub struct IndexLayout {
+    pub style: IndexStyle,
+    /// The reference to the definitions, as printed (`Ορισμοί`, `הגדרות`).
+    pub definitions: &'static str,
+    /// The reference to the introduction, where the index has such references (`Εισαγωγή`).
+    pub introduction: Option<&'static str>,
+    /// The word after a law number that makes the reference that law's footnote (`υπ/ση`,
+    /// `הערה`).
+    pub footnote: &'static str,
+    /// Ordinals that may follow the footnote word (`76 הערה שנייה`: the law's second footnote).
+    pub footnote_ordinals: &'static [&'static str],
+    /// "See" as printed before the term to look up (`βλ.`, `ראו`).
+    pub see: &'static str,
+    /// "See also" as printed, each a "see" followed by more words (`βλ. επίσης`, `ראו גם`).
+    pub see_also: &'static [&'static str],
+    /// Openings of printed remarks between the entries (`שימו לב`). The index model has no
+    /// place for them: they are left out with a warning.
+    pub remarks: &'static [&'static str],
+}
+
+/// Where an index line puts its term and references, and what makes a head term.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexStyle {
+    /// The term, then its references at the end of the line (`Ανεπαρκής, δεκτή 27Α1`). Head
+    /// terms are in capitals and follow a blank line; terms looked up are quoted between
+    /// `quotes` (`βλ. «Δήλωση»`), and a quote may run over several lines (Greek).
+    TermFirst { quotes: (char, char) },
+    /// A right-to-left index extracted in visual order: the references, then the term
+    /// (`74א1 אדיבות`), brackets mirrored, lists of plain numbers in visual order. Nothing in
+    /// the extraction marks a head term: the alphabetical order of the terms tells (Hebrew).
+    RefsFirst,
 }
 
 /// A repair of garbled printed lines: the lines in reading order, and how many it reordered.
