@@ -47,34 +47,37 @@ fn citations(checker: &mut Checker<'_>, edition: &Edition) {
                         FIX_OR_OVERRIDE,
                     );
                 }
-                Origin::Override(n) => {
-                    let Some(file) = &checker.corpus.overrides else {
-                        continue;
-                    };
-                    let o = &file.data.overrides[n];
-                    let target = o
-                        .targets
-                        .iter()
-                        .find(|t| unresolved.message.contains(&format!("`{}`", t.as_str())));
-                    let Some(target) = target else { continue };
-                    let span = checker.place_value(OVERRIDES, target);
-                    checker.error(
-                        unresolved.code,
-                        OVERRIDES,
-                        span,
-                        format!(
-                            "the override for `{}` in {} names a node {} lacks",
-                            o.phrase.as_str(),
-                            o.node.as_str(),
-                            edition.id()
-                        ),
-                        unresolved.message.clone(),
-                        "name a node of the edition, by its canonical id (`27B1(a)`)",
-                    );
-                }
+                Origin::Override(n) => override_target(checker, n, unresolved),
             }
         }
     }
+}
+
+/// An override that names a node its edition lacks: reported at that target in the file.
+fn override_target(checker: &mut Checker<'_>, n: usize, unresolved: &refs::Unresolved) {
+    let Some(file) = &checker.corpus.overrides else {
+        return;
+    };
+    let o = &file.data.overrides[n];
+    let named = |t: &&crate::corpus::model::Located| {
+        unresolved.message.contains(&format!("`{}`", t.as_str()))
+    };
+    let Some(target) = o.targets.iter().find(named) else {
+        return;
+    };
+    let span = checker.place_value(OVERRIDES, target);
+    checker.error(
+        unresolved.code,
+        OVERRIDES,
+        span,
+        format!(
+            "the override for `{}` names a node {} lacks",
+            o.phrase.as_str(),
+            o.edition.as_str()
+        ),
+        unresolved.message.clone(),
+        "name a node of the edition, by its canonical id (`27B1(a)`)",
+    );
 }
 
 fn field_text(entry: &Entry, field: refs::Field) -> &str {
@@ -151,99 +154,165 @@ fn book_index(checker: &mut Checker<'_>, edition: &Edition) {
     let Some(index) = &edition.book_index else {
         return;
     };
+    let entry_of = |head: usize, sub: Option<usize>| {
+        let head = &index.data.entries[head];
+        sub.map_or(head, |s| &head.subentries[s])
+    };
     for r in &edition.index_refs {
-        let head = &index.data.entries[r.head];
-        let entry = r.sub.map_or(head, |s| &head.subentries[s]);
+        let entry = entry_of(r.head, r.sub);
         let printed = &entry.refs[r.reference];
-        for target in &r.targets {
-            if let Err(unresolved) = target {
-                let span = checker.place_value(&index.file, printed);
-                checker.error(
-                    "index-reference",
-                    &index.file,
-                    span,
-                    format!("the index entry `{}` refers to `{}`, which does not resolve", entry.term.as_str(), printed.as_str()),
-                    unresolved.message.clone(),
-                    "write the reference as the book prints it (`27Β1(α)`, `Ορισμοί`, `76 υπ/ση`), correcting what the import misread",
-                );
+        for unresolved in r.targets.iter().filter_map(|t| t.as_ref().err()) {
+            if let Origin::Override(n) = r.origin {
+                override_target(checker, n, unresolved);
+                continue;
             }
+            let span = checker.place_value(&index.file, printed);
+            checker.error(
+                "index-reference",
+                &index.file,
+                span,
+                format!(
+                    "the index entry `{}` refers to `{}`, which does not resolve",
+                    entry.term.as_str(),
+                    printed.as_str()
+                ),
+                unresolved.message.clone(),
+                "write the reference as the book prints it, correcting what the import misread; if the book misprints it, say what it means in references/overrides.yaml (`index_entry`), with the reason",
+            );
         }
     }
-    // "See" and "see also" name entries of the same index.
-    let terms: BTreeSet<String> = index
-        .data
-        .entries
-        .iter()
-        .map(|e| refs::fold(e.term.trim()))
-        .collect();
-    for head in &index.data.entries {
-        for entry in std::iter::once(head).chain(&head.subentries) {
-            for see in entry.see.iter().chain(&entry.see_also) {
-                if !terms.contains(&refs::fold(see.trim())) {
-                    let span = checker.place_value(&index.file, see);
-                    checker.error(
-                        "index-see",
-                        &index.file,
-                        span,
-                        format!("the index entry `{}` points to `{}`, which is not a head term of the index", entry.term.as_str(), see.as_str()),
-                        "no such entry",
-                        "write the term as the index prints it at its own entry",
-                    );
-                }
+    // "See" and "see also" name head entries of the same index.
+    for see in edition.index_see.iter().filter(|s| s.target.is_none()) {
+        let entry = entry_of(see.head, see.sub);
+        let term = match see.kind {
+            refs::index::SeeKind::See => &entry.see[see.n],
+            refs::index::SeeKind::SeeAlso => &entry.see_also[see.n],
+        };
+        let (file, span, message) = match (see.origin, &checker.corpus.overrides) {
+            (Origin::Override(n), Some(overrides)) => {
+                let target = overrides.data.overrides[n]
+                    .targets
+                    .first()
+                    .unwrap_or(&overrides.data.overrides[n].phrase);
+                let span = checker.place_value(OVERRIDES, target);
+                (
+                    OVERRIDES,
+                    span,
+                    format!(
+                        "the override for `{}` names no head term of the index",
+                        term.as_str()
+                    ),
+                )
             }
-        }
+            _ => {
+                let span = checker.place_value(&index.file, term);
+                (
+                    index.file.as_str(),
+                    span,
+                    format!(
+                        "the index entry `{}` points to `{}`, which is not a head term of the index",
+                        entry.term.as_str(),
+                        term.as_str()
+                    ),
+                )
+            }
+        };
+        checker.error(
+            "index-see",
+            file,
+            span,
+            message,
+            "no such head term",
+            "write the term as the index prints it at its own entry; if the book prints it otherwise, say which head term it means in references/overrides.yaml (`index_entry`)",
+        );
     }
 }
 
-/// Overrides name an edition, a node, and a phrase that stands in the node's text.
+/// Overrides name an edition, and a node whose text holds the phrase, or an index entry that
+/// prints it as a reference or "see" term.
 fn overrides(checker: &mut Checker<'_>) {
     let corpus = checker.corpus;
     let Some(file) = &corpus.overrides else {
         return;
     };
+    let hint = "an override quotes the words of a node's text, or a reference or \"see\" term of an index entry, exactly; remove it if the text changed so that it is read right without it";
     for o in &file.data.overrides {
-        let hint = "an override must quote the words of the node's text exactly; remove it if the text changed so that the grammar now reads it";
         let Some(edition) = corpus.edition(&o.edition) else {
             let span = checker.place_value(OVERRIDES, &o.edition);
+            let message = format!("no edition `{}`", o.edition.as_str());
             checker.error(
                 "stale-override",
                 OVERRIDES,
                 span,
-                format!("no edition `{}`", o.edition.as_str()),
+                message,
                 "no such edition",
                 hint,
             );
             continue;
         };
-        let Some(at) = edition.index_of(&o.node) else {
-            let span = checker.place_value(OVERRIDES, &o.node);
-            checker.error(
-                "stale-override",
-                OVERRIDES,
-                span,
-                format!("{} has no node `{}`", edition.id(), o.node.as_str()),
-                "no such node",
-                hint,
-            );
-            continue;
+        let (place, found) = match (&o.node, &o.index_entry) {
+            (Some(node), None) => match edition.index_of(node) {
+                Some(at) => (node, refs::find_phrase(edition, at, &o.phrase).is_some()),
+                None => {
+                    let span = checker.place_value(OVERRIDES, node);
+                    let message = format!("{} has no node `{}`", edition.id(), node.as_str());
+                    checker.error(
+                        "stale-override",
+                        OVERRIDES,
+                        span,
+                        message,
+                        "no such node",
+                        hint,
+                    );
+                    continue;
+                }
+            },
+            (None, Some(term)) => (term, index_prints(edition, term, &o.phrase)),
+            _ => {
+                let span = checker.place_value(OVERRIDES, &o.phrase);
+                let message = "an override names either a `node` or an `index_entry`".to_string();
+                checker.error("stale-override", OVERRIDES, span, message, "where?", hint);
+                continue;
+            }
         };
-        if refs::find_phrase(edition, at, &o.phrase).is_none() {
+        if !found {
             let span = checker.place_value(OVERRIDES, &o.phrase);
+            let message = format!(
+                "`{}` in {} does not hold `{}`",
+                place.as_str(),
+                edition.id(),
+                o.phrase.as_str()
+            );
             checker.error(
                 "stale-override",
                 OVERRIDES,
                 span,
-                format!(
-                    "the text of {} in {} does not hold `{}`",
-                    o.node.as_str(),
-                    edition.id(),
-                    o.phrase.as_str()
-                ),
-                "not in the text",
+                message,
+                "not there",
                 hint,
             );
         }
     }
+}
+
+/// Whether the index entry printed `term` has `phrase` among its references or "see" terms.
+fn index_prints(edition: &Edition, term: &str, phrase: &str) -> bool {
+    let Some(index) = &edition.book_index else {
+        return false;
+    };
+    index
+        .data
+        .entries
+        .iter()
+        .flat_map(|h| std::iter::once(h).chain(&h.subentries))
+        .filter(|e| e.term.as_str() == term)
+        .any(|e| {
+            e.refs
+                .iter()
+                .chain(&e.see)
+                .chain(&e.see_also)
+                .any(|p| p.as_str() == phrase)
+        })
 }
 
 /// Each regulation hangs on a node its source edition has (not absent), and one printed in a

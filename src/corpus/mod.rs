@@ -109,8 +109,9 @@ pub struct Edition {
     pub entries: Vec<Entry>,
     /// The book's alphabetical index, where the edition has one.
     pub book_index: Option<BookIndex>,
-    /// The references of the book index, resolved when the corpus loads.
+    /// The references and "see" terms of the book index, resolved when the corpus loads.
     pub index_refs: Vec<crate::refs::IndexReference>,
+    pub index_see: Vec<crate::refs::IndexSee>,
     by_id: HashMap<String, usize>,
 }
 
@@ -143,6 +144,7 @@ impl Edition {
             entries,
             book_index: None,
             index_refs: Vec::new(),
+            index_see: Vec::new(),
             by_id,
         }
     }

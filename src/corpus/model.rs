@@ -306,11 +306,16 @@ pub struct Override {
     /// The edition whose text holds the phrase (`he-2017`).
     pub edition: Located,
     /// The node whose heading or text holds the phrase.
-    pub node: Located,
-    /// The words exactly as they stand in the node's text; what the grammar read inside them
-    /// is replaced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node: Option<Located>,
+    /// Or the book-index entry (its term as printed) whose reference or "see" term the phrase is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index_entry: Option<Located>,
+    /// The words exactly as they stand in the node's text, or the index entry's reference or
+    /// "see" term; what the grammar read there is replaced.
     pub phrase: Located,
-    /// What the phrase cites, as canonical ids; none when the words only look like a citation.
+    /// What the phrase cites: canonical ids (for a "see" term, the head term meant); none when
+    /// the words only look like a citation, or name nothing of the Laws.
     #[serde(default)]
     pub targets: Vec<Located>,
     pub reason: String,

@@ -29,6 +29,8 @@ pub enum Role {
     Definitions,
     /// A law's footnote, after its number (book indexes): `υπ/ση`, `הערה`, `footnote`.
     Footnote,
+    /// The introduction of the Laws (book indexes): `Introduction`, `Εισαγωγή`.
+    Introduction,
     /// May stand between "see" and what it points to: `also`, `επίσης`, `גם`.
     Filler,
 }
@@ -60,6 +62,7 @@ const WORDS: &[(&str, Role)] = &[
     ("the", Role::Article),
     ("definitions", Role::Definitions),
     ("footnote", Role::Footnote),
+    ("introduction", Role::Introduction),
     ("also", Role::Filler),
     // Greek
     ("νομοσ", Role::Law),
@@ -123,6 +126,7 @@ const WORDS: &[(&str, Role)] = &[
     ("ορισμων", Role::Definitions),
     ("υπ/ση", Role::Footnote),
     ("υποσημειωση", Role::Footnote),
+    ("εισαγωγη", Role::Introduction),
     ("επισησ", Role::Filler),
     ("ακομη", Role::Filler),
     ("ομωσ", Role::Filler),
@@ -149,6 +153,26 @@ const WORDS: &[(&str, Role)] = &[
     ("גם", Role::Filler),
     ("למשל", Role::Filler),
 ];
+
+/// Ordinals after a footnote word, where a law has several: `20 הערה שנייה`, its second.
+const ORDINALS: &[(&str, u8)] = &[
+    ("first", 1),
+    ("second", 2),
+    ("third", 3),
+    ("πρωτη", 1),
+    ("δευτερη", 2),
+    ("τριτη", 3),
+    ("ראשונה", 1),
+    ("שנייה", 2),
+    ("שניה", 2),
+    ("שלישית", 3),
+];
+
+/// The value of an ordinal word.
+pub fn ordinal(word: &str) -> Option<u8> {
+    let folded = fold(word);
+    ORDINALS.iter().find(|(w, _)| *w == folded).map(|(_, n)| *n)
+}
 
 /// Plural law words, which "this" cannot make into "this Law" (`ספר חוקים זה` is "this book
 /// of laws").

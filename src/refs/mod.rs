@@ -7,6 +7,7 @@
 //! `references/overrides.yaml` covers the few phrases no grammar can read. `user` reads the
 //! reference a user types on the command line.
 
+pub mod index;
 mod lexicon;
 pub mod resolve;
 pub mod scan;
@@ -14,11 +15,11 @@ mod user;
 
 use std::ops::Range;
 
+pub use index::{IndexReference, IndexSee};
 pub use lexicon::fold;
 pub use resolve::{DEFINITIONS, Resolved, Unresolved};
 pub use user::parse;
 
-use crate::corpus::model::IndexEntry;
 use crate::corpus::{Corpus, Edition};
 
 /// The field of an entry a citation stands in.
@@ -55,17 +56,6 @@ pub struct Reference {
     pub origin: Origin,
 }
 
-/// One reference of the book index, resolved.
-#[derive(Clone, Debug)]
-pub struct IndexReference {
-    /// The head entry, and the sub-entry under it when the reference is a sub-entry's.
-    pub head: usize,
-    pub sub: Option<usize>,
-    /// Which of the entry's references.
-    pub reference: usize,
-    pub targets: Vec<Resolved>,
-}
-
 /// Derive the references of every edition: the citations in its texts (with the overrides
 /// applied) and the references of its book index.
 pub fn derive(corpus: &mut Corpus) {
@@ -76,17 +66,24 @@ pub fn derive(corpus: &mut Corpus) {
             .map(|i| citations_of(edition, i))
             .collect();
         for (n, o) in overrides.unwrap_or_default().iter().enumerate() {
-            if o.edition.as_str() == edition.id() {
-                apply_override(edition, &mut refs, n, o);
+            if let Some(node) = &o.node
+                && o.edition.as_str() == edition.id()
+            {
+                apply_override(edition, &mut refs, n, node, o);
             }
         }
-        derived.push((refs, index_references(edition)));
+        derived.push((
+            refs,
+            index::references(edition, overrides),
+            index::see_targets(edition, overrides),
+        ));
     }
-    for (edition, (refs, index_refs)) in corpus.editions.iter_mut().zip(derived) {
+    for (edition, (refs, index_refs, index_see)) in corpus.editions.iter_mut().zip(derived) {
         for (entry, refs) in edition.entries.iter_mut().zip(refs) {
             entry.refs = refs;
         }
         edition.index_refs = index_refs;
+        edition.index_see = index_see;
     }
 }
 
@@ -131,9 +128,10 @@ fn apply_override(
     edition: &Edition,
     refs: &mut [Vec<Reference>],
     n: usize,
+    node: &str,
     o: &crate::corpus::model::Override,
 ) {
-    let Some(at) = edition.index_of(&o.node) else {
+    let Some(at) = edition.index_of(node) else {
         return;
     };
     let Some((field, range)) = find_phrase(edition, at, &o.phrase) else {
@@ -144,14 +142,7 @@ fn apply_override(
     };
     refs[at].retain(|r| !overlaps(r));
     for target in &o.targets {
-        let resolved = if edition.get(target).is_some() {
-            Ok(target.to_string())
-        } else {
-            Err(Unresolved {
-                code: "unresolved-reference",
-                message: format!("{} has no node `{target}`", edition.id()),
-            })
-        };
+        let resolved = existing_id(edition, target);
         refs[at].push(Reference {
             field,
             phrase: range.clone(),
@@ -163,46 +154,16 @@ fn apply_override(
     refs[at].sort_by_key(|r| (r.field, r.span.start));
 }
 
-fn index_references(edition: &Edition) -> Vec<IndexReference> {
-    let Some(index) = &edition.book_index else {
-        return Vec::new();
-    };
-    let mut found = Vec::new();
-    let mut resolve_entry = |entry: &IndexEntry,
-                             head: usize,
-                             sub: Option<usize>,
-                             terms: &[&str]| {
-        for (reference, printed) in entry.refs.iter().enumerate() {
-            let targets = match scan::index_reference(printed) {
-                // The definitions chapter: the definition of the entry's term where the edition
-                // has one by that term, else the chapter.
-                Some(scan::Target::Definitions) => vec![Ok(terms
-                    .iter()
-                    .find_map(|t| resolve::definition_by_term(edition, t))
-                    .unwrap_or_else(|| DEFINITIONS.to_string()))],
-                Some(target) => resolve::resolve(edition, &target, None),
-                None => vec![Err(Unresolved {
-                    code: "index-reference",
-                    message: format!(
-                        "`{printed}` is not a reference to a law node, the definitions or a law's footnote"
-                    ),
-                })],
-            };
-            found.push(IndexReference {
-                head,
-                sub,
-                reference,
-                targets,
-            });
-        }
-    };
-    for (h, head) in index.data.entries.iter().enumerate() {
-        resolve_entry(head, h, None, &[&head.term]);
-        for (s, sub) in head.subentries.iter().enumerate() {
-            resolve_entry(sub, h, Some(s), &[&sub.term, &head.term]);
-        }
+/// An id an override names, if the edition has it.
+fn existing_id(edition: &Edition, id: &str) -> Resolved {
+    if edition.get(id).is_some() {
+        Ok(id.to_string())
+    } else {
+        Err(Unresolved {
+            code: "unresolved-reference",
+            message: format!("{} has no node `{id}`", edition.id()),
+        })
     }
-    found
 }
 
 /// The targets of the citations in `text`, read as if it stood in the entry `context` of

@@ -172,7 +172,13 @@ pub fn resolve(edition: &Edition, target: &Target, context: Option<LawPath>) -> 
                 .ok_or_else(|| Unresolved::new(format!("\"this section\" {}", no_law()))),
         ],
         Target::Definitions => vec![Ok(DEFINITIONS.to_string())],
-        Target::Footnote(law) => {
+        Target::Introduction => vec![
+            edition
+                .get("introduction")
+                .map(|e| e.id.clone())
+                .ok_or_else(|| Unresolved::new(format!("{} has no introduction", edition.id()))),
+        ],
+        Target::Footnote(law, nth) => {
             let prefix = LawPath::law(*law);
             let found: Vec<Resolved> = edition
                 .entries
@@ -185,6 +191,15 @@ pub fn resolve(edition: &Edition, target: &Target, context: Option<LawPath>) -> 
                 })
                 .map(|e| Ok(e.id.clone()))
                 .collect();
+            if let Some(n) = nth {
+                let at = usize::from(*n).saturating_sub(1);
+                return vec![found.into_iter().nth(at).unwrap_or_else(|| {
+                    Err(Unresolved::new(format!(
+                        "Law {law} has no footnote number {n} in {}",
+                        edition.id()
+                    )))
+                })];
+            }
             if found.is_empty() {
                 vec![Err(Unresolved::new(format!(
                     "Law {law} has no footnote in {}",

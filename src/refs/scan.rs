@@ -18,7 +18,7 @@
 
 use std::ops::Range;
 
-use super::lexicon::{Role, fold, is_plural, role, role_of_folded};
+use super::lexicon::{Role, fold, is_plural, ordinal, role, role_of_folded};
 use crate::corpus::numbering;
 
 /// The parts of a law path a citation spells out; a relative one leaves the top levels to
@@ -105,8 +105,10 @@ pub enum Target {
     ThisPart,
     /// The definitions chapter (`Ορισμοί`, `הגדרות`).
     Definitions,
-    /// The footnote(s) of a law (`76 υπ/ση`).
-    Footnote(u8),
+    /// The footnote(s) of a law (`76 υπ/ση`), or its nth (`20 הערה שנייה`).
+    Footnote(u8, Option<u8>),
+    /// The introduction (`Εισαγωγή`).
+    Introduction,
     /// A defined term, quoted: `βλέπε «Ανάκληση»`.
     Term(String),
 }
@@ -786,31 +788,28 @@ pub fn citations(text: &str) -> Vec<Citation> {
     found
 }
 
-/// One reference as printed in a book's index: `27Β1(α)`, `Ορισμοί`, `76 υπ/ση`, `40ב2(ד)`,
-/// `הגדרות`, `76 הערה`.
+/// One reference as printed in a book's index: `27Β1(α)`, `Ορισμοί`, `Εισαγωγή`, `76 υπ/ση`,
+/// `40ב2(ד)`, `הגדרות`, `76 הערה`, `20 הערה שנייה`.
 pub fn index_reference(printed: &str) -> Option<Target> {
     let normalized = unmirror(printed.trim());
-    let mut words = normalized.split_whitespace();
-    let first = words.next()?;
-    let second = words.next();
-    if words.next().is_some() {
-        return None;
-    }
-    match (role(first), second) {
-        (Some(Role::Definitions), None) => return Some(Target::Definitions),
-        (None, Some(word)) if role(word) == Some(Role::Footnote) => {
-            let parts = absolute_code(first)?;
-            return (parts.section.is_none() && parts.item.is_none())
-                .then_some(parts.law)
-                .flatten()
-                .map(Target::Footnote);
+    let words: Vec<&str> = normalized.split_whitespace().collect();
+    match words.as_slice() {
+        [word] => match role(word) {
+            Some(Role::Definitions) => Some(Target::Definitions),
+            Some(Role::Introduction) => Some(Target::Introduction),
+            _ => absolute_code(word).map(Target::Path),
+        },
+        [code, note, rest @ ..] if role(note) == Some(Role::Footnote) && rest.len() <= 1 => {
+            let parts = absolute_code(code).filter(|p| p.section.is_none() && p.item.is_none())?;
+            let nth = match rest {
+                [] => None,
+                [word] => Some(ordinal(word)?),
+                _ => return None,
+            };
+            Some(Target::Footnote(parts.law?, nth))
         }
-        _ => {}
+        _ => None,
     }
-    if second.is_some() {
-        return None;
-    }
-    absolute_code(first).map(Target::Path)
 }
 
 #[cfg(test)]
