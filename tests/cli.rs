@@ -199,6 +199,12 @@ fn export_writes_one_record_per_node_in_document_order() {
     assert_eq!(item["kind"], "item");
     assert_eq!(item["parent"], "27B1");
     assert!(item["text"].as_str().unwrap().starts_with(ITEM_27B1A));
+    // The targets its citations name, derived from the text: `Νόμοι 26Β και 16Γ`, `παράγραφο Δ`.
+    assert_eq!(item["refs"], serde_json::json!(["26B", "16C", "27D"]));
+    assert!(
+        records.iter().all(|r| r["refs"].is_array()),
+        "every record has refs"
+    );
     let footnote = &records[position("fn/1")];
     assert_eq!(
         (footnote["kind"].as_str(), footnote["parent"].as_str()),
@@ -228,6 +234,39 @@ fn the_built_in_corpus_serves_when_there_is_no_corpus_folder() {
     let output = bridgelaws_in(elsewhere.path(), &["show", "27b1a"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).contains(ITEM_27B1A));
+    // With its overrides and acknowledged differences: it checks clean too.
+    let output = bridgelaws_in(elsewhere.path(), &["check", "--quiet"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+}
+
+#[test]
+fn show_lists_what_a_node_cites_and_what_cites_it() {
+    let text = stdout(&bridgelaws(&["show", "27B1a", "--edition", "el-2017"]));
+    assert!(
+        text.contains("References\n  27B1(a) → 26B, 16C, 27D\n"),
+        "{text}"
+    );
+    assert!(text.contains("Cited by\n  27B1(b)\n"), "{text}");
+    assert!(
+        text.contains("In the index\n  ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ › Αντικαταστάθηκε, ίδιο είδος"),
+        "{text}"
+    );
+    let output = bridgelaws(&["show", "27", "--edition", "he-2017", "--format", "json"]);
+    let value: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let result = &value["results"][0];
+    let citing: Vec<&str> = result["cited_by"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    // Law 27 is cited from elsewhere (10C4 `חוקים 27 ו-72ג`, 23C `27ב1(ב)`), never from itself.
+    assert!(
+        citing.contains(&"10C4") && citing.contains(&"23C"),
+        "{citing:?}"
+    );
+    assert!(citing.iter().all(|id| !id.starts_with("27")), "{citing:?}");
+    assert!(result["in_index"].as_array().unwrap().len() > 5, "{result}");
 }
 
 #[test]
@@ -244,7 +283,7 @@ fn a_missing_corpus_folder_is_an_error() {
 #[test]
 fn help_describes_every_command() {
     let text = stdout(&bridgelaws(&["--help"]));
-    for command in ["show", "export", "import", "schema", "--corpus"] {
+    for command in ["show", "check", "export", "import", "schema", "--corpus"] {
         assert!(text.contains(command), "{command} in {text}");
     }
 }

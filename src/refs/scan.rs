@@ -826,6 +826,29 @@ mod tests {
     }
 
     #[test]
+    fn index_references_in_every_form() {
+        let code = |s| Target::Path(absolute_code(s).unwrap());
+        assert_eq!(index_reference("27Β1(α)"), Some(code("27Β1(α)")));
+        assert_eq!(index_reference("45ג4)ב("), Some(code("45ג4(ב)")));
+        assert_eq!(index_reference("Ορισμοί"), Some(Target::Definitions));
+        assert_eq!(index_reference("הגדרות"), Some(Target::Definitions));
+        assert_eq!(index_reference("Εισαγωγή"), Some(Target::Introduction));
+        assert_eq!(
+            index_reference("76 υπ/ση"),
+            Some(Target::Footnote(76, None))
+        );
+        assert_eq!(index_reference("76 הערה"), Some(Target::Footnote(76, None)));
+        assert_eq!(
+            index_reference("20 הערה שנייה"),
+            Some(Target::Footnote(20, Some(2)))
+        );
+        for printed in ["44Φ", "76Α υπ/ση", "20 הערה עשירית", "ראו", "", "27 28"]
+        {
+            assert_eq!(index_reference(printed), None, "{printed}");
+        }
+    }
+
+    #[test]
     fn codes_in_every_script() {
         let p = |s| absolute_code(s).unwrap_or_else(|| panic!("{s}"));
         assert_eq!(p("27Β1(α)").item, Some('a'));
