@@ -320,39 +320,34 @@ fn index_prints(edition: &Edition, term: &str, phrase: &str) -> bool {
 fn regulations(checker: &mut Checker<'_>) {
     let corpus = checker.corpus;
     for file in &corpus.regulations {
-        let source = corpus.edition(&file.data.source);
+        // A source that is not an edition (a document under sources/) has no tree to check.
+        let Some(edition) = corpus.edition(&file.data.source) else {
+            continue;
+        };
         for regulation in &file.data.regulations {
             let target = &regulation.attached_to;
-            let Some(edition) = source else { break };
-            match edition.get(target) {
+            let problem = match edition.get(target) {
                 Some(entry) if entry.absent.is_some() => {
-                    let span = checker.place_value(&file.file, target);
-                    checker.error(
-                        "regulation-attachment",
-                        &file.file,
-                        span,
-                        format!(
-                            "{} is attached to {}, which {} marks absent",
-                            regulation.id.as_str(),
-                            target.as_str(),
-                            edition.id()
-                        ),
-                        "absent in the source edition",
-                        "attach the regulation to the node of the source edition it qualifies",
-                    );
+                    Some(("marks absent", "absent in the source edition"))
                 }
-                None => {
-                    let span = checker.place_value(&file.file, target);
-                    checker.error(
-                        "regulation-attachment",
-                        &file.file,
-                        span,
-                        format!("{} is attached to {}, which {} lacks", regulation.id.as_str(), target.as_str(), edition.id()),
-                        "not a node of the source edition",
-                        "attach the regulation to the most specific node it qualifies, by its canonical id",
-                    );
-                }
-                Some(_) => {}
+                None => Some(("lacks", "not a node of the source edition")),
+                Some(_) => None,
+            };
+            if let Some((what, label)) = problem {
+                let span = checker.place_value(&file.file, target);
+                checker.error(
+                    "regulation-attachment",
+                    &file.file,
+                    span,
+                    format!(
+                        "{} is attached to {}, which {} {what}",
+                        regulation.id.as_str(),
+                        target.as_str(),
+                        edition.id()
+                    ),
+                    label,
+                    "attach the regulation to the most specific node of its source edition that it qualifies, by its canonical id",
+                );
             }
             let Some(footnote) = &regulation.footnote else {
                 continue;

@@ -43,7 +43,13 @@ impl std::fmt::Display for Parts {
             write!(f, "{s}")?;
         }
         if let Some(p) = self.paragraph {
-            write!(f, "{p}")?;
+            // A paragraph directly under a law is written `71.1`.
+            let dot = if self.section.is_none() && self.law.is_some() {
+                "."
+            } else {
+                ""
+            };
+            write!(f, "{dot}{p}")?;
         }
         if let Some(i) = self.item {
             write!(f, "({i})")?;
@@ -218,8 +224,9 @@ fn lex_chunk(text: &str, mut from: usize, mut to: usize, tokens: &mut Vec<Token>
             let close = if c == '«' { '»' } else { '"' };
             let after = from + c.len_utf8();
             if let Some(end) = text[after..].find([close, '”']) {
+                let mark = text[after + end..].chars().next().map_or(1, char::len_utf8);
                 tokens.push(Token {
-                    span: from..after + end + 1,
+                    span: from..after + end + mark,
                     kind: Kind::Quoted(after..after + end),
                     role: None,
                 });
@@ -709,57 +716,42 @@ impl Parser<'_> {
             let span = token.span.start..self.tokens[end].span.end;
             return Some((Citation { span, members }, end + 1));
         }
+        // One code, read with `read`: the whole phrase, and the member within it.
+        let one = |phrase: Range<usize>, member: Range<usize>, parts: Parts, next: usize| {
+            let member = Member {
+                span: member,
+                target: Target::Path(parts),
+            };
+            let members = vec![member];
+            Some((
+                Citation {
+                    span: phrase,
+                    members,
+                },
+                next,
+            ))
+        };
         match &token.kind {
             Kind::Word {
                 folded,
                 glued: Some(at),
             } if matches!(folded.as_str(), "ν" | "n" | "l") => {
                 let parts = absolute_code(&self.text[*at..token.span.end])?;
-                let member = Member {
-                    span: *at..token.span.end,
-                    target: Target::Path(parts),
-                };
-                Some((
-                    Citation {
-                        span: token.span.clone(),
-                        members: vec![member],
-                    },
-                    i + 1,
-                ))
+                one(token.span.clone(), *at..token.span.end, parts, i + 1)
             }
+            // A number of a count or a score is never followed by a letter; a code in a list
+            // after a law word was read with that word.
             Kind::Code => {
                 let parts = self.absolute(i).filter(|p| p.section.is_some())?;
-                // A number of a count or a score is never followed by a letter; a code in a
-                // list after a law word was read with that word.
-                let member = Member {
-                    span: token.span.clone(),
-                    target: Target::Path(parts),
-                };
-                Some((
-                    Citation {
-                        span: token.span.clone(),
-                        members: vec![member],
-                    },
-                    i + 1,
-                ))
+                one(token.span.clone(), token.span.clone(), parts, i + 1)
             }
             // `ב-ב1` ("in B1"): a prefix before a section and paragraph of this law.
             Kind::Prefix(p) if *p != 'ו' => {
                 let parts = self
                     .relative(i + 1)
                     .filter(|p| p.section.is_some() && p.paragraph.is_some())?;
-                let span = self.tokens[i + 1].span.clone();
-                let member = Member {
-                    span: span.clone(),
-                    target: Target::Path(parts),
-                };
-                Some((
-                    Citation {
-                        span: token.span.start..span.end,
-                        members: vec![member],
-                    },
-                    i + 2,
-                ))
+                let code = self.tokens[i + 1].span.clone();
+                one(token.span.start..code.end, code, parts, i + 2)
             }
             _ => None,
         }
@@ -846,6 +838,14 @@ mod tests {
         {
             assert_eq!(index_reference(printed), None, "{printed}");
         }
+    }
+
+    #[test]
+    fn a_quoted_term_ends_after_its_closing_mark() {
+        let text = "βλέπε «Ανάκληση».";
+        let found = citations(text);
+        assert_eq!(&text[found[0].span.clone()], "βλέπε «Ανάκληση»");
+        assert_eq!(found[0].members[0].target, Target::Term("Ανάκληση".into()));
     }
 
     #[test]
