@@ -421,51 +421,53 @@ fn groups(s: &str, parts: &mut Parts, subitem_first: bool) -> bool {
     true
 }
 
+/// A section letter and a paragraph number at the start of `s`, either perhaps missing, and
+/// what follows them.
+fn section_and_paragraph(s: &str) -> (Option<char>, Option<u8>, &str) {
+    let mut rest = s;
+    let section = section_at(rest).map(|(letter, len)| {
+        rest = &rest[len..];
+        letter
+    });
+    let paragraph = number_at(rest).map(|(n, len)| {
+        rest = &rest[len..];
+        n
+    });
+    (section, paragraph, rest)
+}
+
 /// A code that names its law: `27Β1(α)`, `12ג1(ב)`, `40B2(a)(v)`, `65B3`.
 pub fn absolute_code(code: &str) -> Option<Parts> {
     let (law, len) = number_at(code)?;
-    let mut parts = Parts {
-        law: Some(law),
-        ..Parts::default()
-    };
-    let mut rest = &code[len..];
-    if let Some((section, len)) = section_at(rest) {
-        parts.section = Some(section);
-        rest = &rest[len..];
-        if let Some((paragraph, len)) = number_at(rest) {
-            parts.paragraph = Some(paragraph);
-            rest = &rest[len..];
-        }
-    }
-    if parts.section.is_none() && !rest.is_empty() && !rest.starts_with('(') {
+    let (section, paragraph, rest) = section_and_paragraph(&code[len..]);
+    // Without a section, nothing but items may follow the law number (`711` is no id).
+    if section.is_none() && (paragraph.is_some() || !(rest.is_empty() || rest.starts_with('('))) {
         return None;
     }
+    let mut parts = Parts {
+        law: Some(law),
+        section,
+        paragraph,
+        ..Parts::default()
+    };
     groups(rest, &mut parts, false).then_some(parts)
 }
 
 /// A code relative to where it stands: `Β1(β)`, `ΣΤ`, `3`, `2(γ)`, `(α)`, `(ii)`.
 fn relative_code(code: &str, subitem_first: bool) -> Option<Parts> {
-    let mut parts = Parts::default();
-    let mut rest = code;
-    if let Some((section, len)) = section_at(rest) {
-        parts.section = Some(section);
-        rest = &rest[len..];
-    }
-    if let Some((paragraph, len)) = number_at(rest) {
-        parts.paragraph = Some(paragraph);
-        rest = &rest[len..];
-    }
-    if parts.section.is_some()
-        && parts.paragraph.is_none()
-        && !rest.is_empty()
-        && !rest.starts_with('(')
-    {
-        // `Βλέπε`: a word that only begins with a section letter.
+    let (section, paragraph, rest) = section_and_paragraph(code);
+    // `Βλέπε`: a word that only begins with a section letter.
+    if section.is_some() && paragraph.is_none() && !(rest.is_empty() || rest.starts_with('(')) {
         return None;
     }
-    if parts == Parts::default() && !rest.starts_with('(') {
+    if section.is_none() && paragraph.is_none() && !rest.starts_with('(') {
         return None;
     }
+    let mut parts = Parts {
+        section,
+        paragraph,
+        ..Parts::default()
+    };
     groups(rest, &mut parts, subitem_first).then_some(parts)
 }
 
