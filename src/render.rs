@@ -134,15 +134,7 @@ fn subtree(edition: &Edition, index: usize) -> Vec<usize> {
 
 /// The distinct resolved targets of an entry's citations, in printed order.
 fn targets(entry: &Entry) -> Vec<&str> {
-    let mut found: Vec<&str> = Vec::new();
-    for r in &entry.refs {
-        if let Ok(target) = &r.target
-            && !found.contains(&target.as_str())
-        {
-            found.push(target);
-        }
-    }
-    found
+    refs::targets(entry).into_iter().map(|(t, _)| t).collect()
 }
 
 /// What the node cites, what cites it, and where the book's index points to it.

@@ -16,14 +16,6 @@ pub(super) fn check(checker: &mut Checker<'_>) {
     agreement(checker);
 }
 
-fn entry_span(entry: &Entry) -> super::Span {
-    super::Span {
-        line: entry.pos.line.max(1),
-        column: entry.pos.column.max(1),
-        length: u32::try_from(entry.id.chars().count()).unwrap_or(1),
-    }
-}
-
 /// Every edition has every id some edition has, and an absent node says why.
 fn same_ids(checker: &mut Checker<'_>) {
     let editions = &checker.corpus.editions;
@@ -33,7 +25,7 @@ fn same_ids(checker: &mut Checker<'_>) {
                 checker.error(
                     "absent",
                     &entry.file,
-                    entry_span(entry),
+                    Checker::place_id(entry),
                     format!(
                         "{} is marked absent in {} without a reason",
                         entry.id,
@@ -55,14 +47,10 @@ fn same_ids(checker: &mut Checker<'_>) {
                         .find_map(|p| other.get(&p.to_string()))
                 });
                 let (file, span) = match place {
-                    Some(parent) => (parent.file.clone(), entry_span(parent)),
+                    Some(parent) => (parent.file.clone(), Checker::place_id(parent)),
                     None => (
                         format!("editions/{}/edition.yaml", other.id()),
-                        super::Span {
-                            line: 1,
-                            column: 1,
-                            length: 1,
-                        },
+                        super::Span::at(Default::default(), 1),
                     ),
                 };
                 checker.error(
@@ -82,15 +70,9 @@ fn same_ids(checker: &mut Checker<'_>) {
     }
 }
 
-/// The resolved targets an entry cites, with where each is printed.
+/// The resolved targets an entry cites, with where each is first printed.
 fn targets(entry: &Entry) -> BTreeMap<&str, &crate::refs::Reference> {
-    let mut found = BTreeMap::new();
-    for r in &entry.refs {
-        if let Ok(id) = &r.target {
-            found.entry(id.as_str()).or_insert(r);
-        }
-    }
-    found
+    crate::refs::targets(entry).into_iter().collect()
 }
 
 /// For each edition, what it cites at a node that another edition does not.
@@ -184,7 +166,7 @@ fn agreement(checker: &mut Checker<'_>) {
         for (edition, entry, ids) in &difference {
             let cited = targets(entry);
             let spans: Vec<_> = if ids.is_empty() {
-                vec![(None, entry_span(entry))]
+                vec![(None, Checker::place_id(entry))]
             } else {
                 ids.iter()
                     .map(|t| {

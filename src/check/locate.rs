@@ -15,6 +15,18 @@ pub struct Span {
     pub length: u32,
 }
 
+impl Span {
+    /// `length` characters from `pos` (at least one, and at line 1, column 1 for a position
+    /// that was never read from a file).
+    pub fn at(pos: Pos, length: usize) -> Span {
+        Span {
+            line: pos.line.max(1),
+            column: pos.column.max(1),
+            length: u32::try_from(length.max(1)).unwrap_or(u32::MAX),
+        }
+    }
+}
+
 /// The byte offset of a 1-based line and character column in `raw`.
 fn offset_of(raw: &str, pos: Pos) -> Option<usize> {
     let line_start = if pos.line <= 1 {
@@ -112,11 +124,7 @@ fn escape_len(after: &str) -> Option<usize> {
 
 /// The place of a whole value that stands at `pos` (a scalar on one line).
 pub fn whole(raw: &str, pos: Pos, value: &str) -> Span {
-    locate(raw, pos, value, 0..value.len()).unwrap_or(Span {
-        line: pos.line.max(1),
-        column: pos.column.max(1),
-        length: u32::try_from(value.chars().count().max(1)).unwrap_or(u32::MAX),
-    })
+    locate(raw, pos, value, 0..value.len()).unwrap_or(Span::at(pos, value.chars().count()))
 }
 
 #[cfg(test)]

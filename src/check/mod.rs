@@ -103,22 +103,22 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
 }
 
 fn stats(edition: &crate::corpus::Edition) -> EditionStats {
-    let refs = edition.entries.iter().flat_map(|e| &e.refs);
-    let mut phrases: Vec<(&str, crate::refs::Field, usize)> = Vec::new();
-    for (entry, r) in edition
+    // An entry's references are in printed order: a citation is a run of one phrase.
+    let citations = edition
         .entries
         .iter()
-        .flat_map(|e| e.refs.iter().map(move |r| (e, r)))
-    {
-        phrases.push((&entry.id, r.field, r.phrase.start));
-    }
-    phrases.dedup();
+        .map(|e| {
+            let mut phrases: Vec<_> = e.refs.iter().map(|r| (r.field, r.phrase.start)).collect();
+            phrases.dedup();
+            phrases.len()
+        })
+        .sum();
     let index = edition.book_index.as_ref().map(|i| &i.data.entries);
     EditionStats {
         edition: edition.id().to_string(),
         nodes: edition.entries.len(),
-        citations: phrases.len(),
-        references: refs.count(),
+        citations,
+        references: edition.entries.iter().map(|e| e.refs.len()).sum(),
         index_entries: index.map_or(0, |entries| {
             entries.len() + entries.iter().map(|e| e.subentries.len()).sum::<usize>()
         }),
@@ -158,11 +158,12 @@ impl<'c> Checker<'c> {
     /// Where `range` of a value read at `pos` stands in `file`.
     fn place(&mut self, file: &str, pos: Pos, value: &str, range: Range<usize>) -> Span {
         let raw = self.raw(file);
-        locate::locate(raw, pos, value, range).unwrap_or(Span {
-            line: pos.line.max(1),
-            column: pos.column.max(1),
-            length: 1,
-        })
+        locate::locate(raw, pos, value, range).unwrap_or(Span::at(pos, 1))
+    }
+
+    /// Where an entry's id stands.
+    fn place_id(entry: &Entry) -> Span {
+        Span::at(entry.pos, entry.id.chars().count())
     }
 
     /// Where a whole value stands.
@@ -180,11 +181,7 @@ impl<'c> Checker<'c> {
     ) -> Span {
         match entry.field(field) {
             Some(value) => self.place(&entry.file, value.pos, value, range),
-            None => Span {
-                line: entry.pos.line.max(1),
-                column: entry.pos.column.max(1),
-                length: 1,
-            },
+            None => Span::at(entry.pos, 1),
         }
     }
 

@@ -129,11 +129,7 @@ fn footnotes(checker: &mut Checker<'_>, edition: &Edition) {
             });
             if !marked {
                 let id = entry.id.clone();
-                let span = super::locate::Span {
-                    line: entry.pos.line.max(1),
-                    column: entry.pos.column.max(1),
-                    length: u32::try_from(id.chars().count()).unwrap_or(1),
-                };
+                let span = Checker::place_id(entry);
                 checker.error(
                     "footnote-attachment",
                     &entry.file,

@@ -2,6 +2,8 @@
 //! (`27Β1(α)`, `Ορισμοί`, `76 υπ/ση`) to the ids it names, and each "see" term to the head
 //! entry it names. Printed slips are set right by overrides that name the index entry.
 
+use std::collections::HashMap;
+
 use super::resolve::{self, DEFINITIONS, Resolved, Unresolved};
 use super::{Origin, existing_id, fold, scan};
 use crate::corpus::Edition;
@@ -69,6 +71,7 @@ pub fn references(edition: &Edition, overrides: Option<&[Override]>) -> Vec<Inde
     let Some(index) = &edition.book_index else {
         return Vec::new();
     };
+    let definitions = resolve::definitions_by_term(edition);
     let mut found = Vec::new();
     for (head, sub, entry) in entries(&index.data.entries) {
         let head_term = &index.data.entries[head].term;
@@ -79,7 +82,7 @@ pub fn references(edition: &Edition, overrides: Option<&[Override]>) -> Vec<Inde
                     Origin::Override(n),
                 ),
                 None => (
-                    resolve_printed(edition, printed, &[&entry.term, head_term]),
+                    resolve_printed(edition, &definitions, printed, &[&entry.term, head_term]),
                     Origin::Grammar,
                 ),
             };
@@ -95,14 +98,19 @@ pub fn references(edition: &Edition, overrides: Option<&[Override]>) -> Vec<Inde
     found
 }
 
-fn resolve_printed(edition: &Edition, printed: &str, terms: &[&str]) -> Vec<Resolved> {
+fn resolve_printed(
+    edition: &Edition,
+    definitions: &HashMap<String, &str>,
+    printed: &str,
+    terms: &[&str],
+) -> Vec<Resolved> {
     match scan::index_reference(printed) {
         // The definitions chapter: the definition of the entry's term where the edition has one
         // by that term, else the chapter.
         Some(scan::Target::Definitions) => vec![Ok(terms
             .iter()
-            .find_map(|t| resolve::definition_by_term(edition, t))
-            .unwrap_or_else(|| DEFINITIONS.to_string()))],
+            .find_map(|t| definitions.get(&fold(t.trim())))
+            .map_or_else(|| DEFINITIONS.to_string(), |id| id.to_string()))],
         Some(target) => resolve::resolve(edition, &target, None),
         None => vec![Err(Unresolved {
             code: "index-reference",
@@ -115,31 +123,34 @@ fn resolve_printed(edition: &Edition, printed: &str, terms: &[&str]) -> Vec<Reso
 
 /// The head entry a "see" term names: the one printed so, or the one whose term begins with it
 /// and a comma (`Επικοινωνία` names `ΕΠΙΚΟΙΝΩΝΙΑ, ΡΥΘΜΟΣ ΚΑΙ ΠΑΡΑΠΛΑΝΗΣΗ`).
-fn head_named(heads: &[IndexEntry], term: &str) -> Option<usize> {
+/// `heads` are the head terms, folded.
+fn head_named(heads: &[String], term: &str) -> Option<usize> {
     let wanted = fold(term.trim());
-    heads
-        .iter()
-        .position(|h| fold(h.term.trim()) == wanted)
-        .or_else(|| {
-            let prefix = format!("{wanted},");
-            let mut starting = heads
-                .iter()
-                .enumerate()
-                .filter(|(_, h)| fold(&h.term).starts_with(&prefix));
-            match (starting.next(), starting.next()) {
-                (Some((i, _)), None) => Some(i),
-                _ => None,
-            }
-        })
+    heads.iter().position(|h| *h == wanted).or_else(|| {
+        let prefix = format!("{wanted},");
+        let mut starting = heads
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.starts_with(&prefix));
+        match (starting.next(), starting.next()) {
+            (Some((i, _)), None) => Some(i),
+            _ => None,
+        }
+    })
 }
 
 pub fn see_targets(edition: &Edition, overrides: Option<&[Override]>) -> Vec<IndexSee> {
     let Some(index) = &edition.book_index else {
         return Vec::new();
     };
-    let heads = &index.data.entries;
+    let heads: Vec<String> = index
+        .data
+        .entries
+        .iter()
+        .map(|h| fold(h.term.trim()))
+        .collect();
     let mut found = Vec::new();
-    for (head, sub, entry) in entries(heads) {
+    for (head, sub, entry) in entries(&index.data.entries) {
         for (kind, terms) in [
             (SeeKind::See, &entry.see),
             (SeeKind::SeeAlso, &entry.see_also),
@@ -147,10 +158,10 @@ pub fn see_targets(edition: &Edition, overrides: Option<&[Override]>) -> Vec<Ind
             for (n, term) in terms.iter().enumerate() {
                 let (target, origin) = match override_for(edition, overrides, &entry.term, term) {
                     Some((o, found)) => (
-                        found.targets.first().and_then(|t| head_named(heads, t)),
+                        found.targets.first().and_then(|t| head_named(&heads, t)),
                         Origin::Override(o),
                     ),
-                    None => (head_named(heads, term), Origin::Grammar),
+                    None => (head_named(&heads, term), Origin::Grammar),
                 };
                 found.push(IndexSee {
                     head,

@@ -154,6 +154,14 @@ const WORDS: &[(&str, Role)] = &[
     ("למשל", Role::Filler),
 ];
 
+/// The law words (`law`, `νομοσ`, `חוקים`, …), folded.
+pub fn law_words() -> impl Iterator<Item = &'static str> {
+    WORDS
+        .iter()
+        .filter(|(_, role)| *role == Role::Law)
+        .map(|(word, _)| *word)
+}
+
 /// Ordinals after a footnote word, where a law has several: `20 הערה שנייה`, its second.
 const ORDINALS: &[(&str, u8)] = &[
     ("first", 1),

@@ -180,6 +180,20 @@ pub fn read(edition: &Edition, context: Option<&str>, text: &str) -> Vec<Resolve
         .collect()
 }
 
+/// The distinct targets an entry's citations resolve to, in printed order, each with the
+/// reference that first names it.
+pub fn targets(entry: &crate::corpus::Entry) -> Vec<(&str, &Reference)> {
+    let mut found: Vec<(&str, &Reference)> = Vec::new();
+    for r in &entry.refs {
+        if let Ok(target) = &r.target
+            && !found.iter().any(|(t, _)| t == target)
+        {
+            found.push((target, r));
+        }
+    }
+    found
+}
+
 /// Whether `target` is `id` or a node under it (`27B1(a)` is under `27B`).
 fn within(target: &str, id: &str) -> bool {
     use crate::corpus::id::LawPath;
@@ -195,17 +209,11 @@ fn within(target: &str, id: &str) -> bool {
 /// The entries of `edition` that cite `id` or a node under it, each with the target it names,
 /// in document order.
 pub fn cited_by<'e>(edition: &'e Edition, id: &str) -> Vec<(&'e crate::corpus::Entry, &'e str)> {
-    let mut found = Vec::new();
-    for entry in &edition.entries {
-        for r in &entry.refs {
-            if let Ok(target) = &r.target
-                && within(target, id)
-                && !within(&entry.id, id)
-                && !found
-                    .iter()
-                    .any(|(e, t): &(&crate::corpus::Entry, &str)| e.id == entry.id && *t == target)
-            {
-                found.push((entry, target.as_str()));
+    let mut found: Vec<(&crate::corpus::Entry, &str)> = Vec::new();
+    for entry in edition.entries.iter().filter(|e| !within(&e.id, id)) {
+        for (target, _) in targets(entry) {
+            if within(target, id) {
+                found.push((entry, target));
             }
         }
     }

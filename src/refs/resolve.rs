@@ -131,15 +131,21 @@ fn range(from: LawPath, to: LawPath) -> Result<Vec<LawPath>, Unresolved> {
         .collect())
 }
 
-/// The definition whose term, as printed in this edition, is `term`.
-pub fn definition_by_term(edition: &Edition, term: &str) -> Option<String> {
-    let wanted = fold(term.trim());
+/// The edition's definitions by their term as printed, folded: `fold(term)` → id.
+pub fn definitions_by_term(edition: &Edition) -> std::collections::HashMap<String, &str> {
     edition
         .entries
         .iter()
         .filter(|e| e.kind == Kind::Definition)
-        .find(|e| e.term.as_deref().is_some_and(|t| fold(t.trim()) == wanted))
-        .map(|e| e.id.clone())
+        .filter_map(|e| Some((fold(e.term.as_deref()?.trim()), e.id.as_str())))
+        .collect()
+}
+
+/// The definition whose term, as printed in this edition, is `term`.
+fn definition_by_term(edition: &Edition, term: &str) -> Option<String> {
+    definitions_by_term(edition)
+        .get(&fold(term.trim()))
+        .map(|id| id.to_string())
 }
 
 /// The ids `target` names in `edition`, for a citation standing at `context` (a law path).

@@ -1,42 +1,22 @@
 //! Reading a reference typed by a user into a canonical id: `27b1a`, `Law 27B1(a)`, `27Β1(α)`
 //! with Greek letters, `Νόμος 27Β1α`, `L45C4b`, `71.1`, `def/dummy`.
 
-use unicode_normalization::UnicodeNormalization;
-
+use super::lexicon::{fold, law_words};
 use crate::corpus::id::{Kind, LAW_COUNT, LawPath, kind_of};
 use crate::corpus::numbering;
 
-/// Words that may stand before a law number, compared without accents or case.
-const LAW_WORDS: &[&str] = &[
-    "laws",
-    "law",
-    "l",
-    "νομοι",
-    "νομων",
-    "νομους",
-    "νομος",
-    "νομου",
-    "νομο",
-    "ν",
-    "חוקים",
-    "חוק",
-];
-
-fn fold(s: &str) -> String {
-    s.nfd()
-        .filter(|c| !('\u{300}'..='\u{36f}').contains(c))
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// Drop a leading law word (`Law`, `Νόμος`, `חוק`, `L`) and the blank or dot after it.
+/// Drop a leading law word (`Law`, `Νόμος`, `חוק`, or abbreviated `L`, `Ν`) and the blank or
+/// dot after it.
 fn strip_law_word(input: &str) -> &str {
     let folded_prefix = |word: &str| {
         let n = word.chars().count();
         let head: String = input.chars().take(n).collect();
         (fold(&head) == *word).then(|| &input[head.len()..])
     };
-    for word in LAW_WORDS {
+    // The longest first: `laws` before `law`, `νομοι` before `νομο`.
+    let mut words: Vec<&str> = law_words().chain(["l", "ν"]).collect();
+    words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+    for word in words {
         if let Some(rest) = folded_prefix(word) {
             let rest = rest.trim_start_matches(['.', ' ', '\u{a0}']);
             if rest.starts_with(|c: char| c.is_ascii_digit()) {
