@@ -2,8 +2,8 @@
 //!
 //! The modules read as the architecture: `corpus` (the model, loading and validation),
 //! `import` (printed editions into the corpus), `refs` (citations, derived from the texts),
-//! `check` (the corpus verified as a whole), `render` (text and JSON output) and `cli` (one
-//! file per subcommand).
+//! `check` (the corpus verified as a whole), `regs` (national regulations compared node by
+//! node), `render` (text, JSON and table output) and `cli` (one file per subcommand).
 
 pub mod check;
 pub mod cli;
@@ -11,4 +11,5 @@ pub mod corpus;
 pub mod error;
 pub mod import;
 pub mod refs;
+pub mod regs;
 pub mod render;

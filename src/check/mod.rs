@@ -31,6 +31,7 @@ pub const CODES: &[&str] = &[
     "index-see",
     "footnote-attachment",
     "regulation-attachment",
+    "untranslated-regulation",
     "duplicate-id",
     "malformed-id",
     "missing-node",

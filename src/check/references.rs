@@ -7,10 +7,13 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::Checker;
+use super::locate::Span;
 use crate::corpus::id::{Kind, LawPath};
 use crate::corpus::load::OVERRIDES;
-use crate::corpus::{Edition, Entry};
+use crate::corpus::model::Regulation;
+use crate::corpus::{Edition, Entry, Regulations};
 use crate::refs::{self, Origin};
+use crate::regs;
 
 pub(super) fn check(checker: &mut Checker<'_>) {
     let corpus = checker.corpus;
@@ -311,16 +314,20 @@ fn index_prints(edition: &Edition, term: &str, phrase: &str) -> bool {
         })
 }
 
-/// Each regulation hangs on a node its source edition has (not absent), and one printed in a
-/// footnote names a footnote of that edition in the same law.
+/// Each regulation hangs on a node its edition has (not absent), one printed in or on a
+/// footnote names a footnote of that edition in the same law, the citations in its text
+/// resolve (the law it opens with, if any, is the node it hangs on), and it has its English
+/// rendering.
 fn regulations(checker: &mut Checker<'_>) {
     let corpus = checker.corpus;
     for file in &corpus.regulations {
-        // A source that is not an edition (a document under sources/) has no tree to check.
-        let Some(edition) = corpus.edition(&file.data.source) else {
+        // Printed in an edition, or else in a document of its own: then checked against an
+        // edition in its language (every edition has the same ids).
+        let Some(edition) = corpus.edition_of(file) else {
             continue;
         };
         for regulation in &file.data.regulations {
+            regulation_text(checker, file, regulation);
             let target = &regulation.attached_to;
             let problem = match edition.get(target) {
                 Some(entry) if entry.absent.is_some() => {
@@ -342,7 +349,7 @@ fn regulations(checker: &mut Checker<'_>) {
                         edition.id()
                     ),
                     label,
-                    "attach the regulation to the most specific node of its source edition that it qualifies, by its canonical id",
+                    "attach the regulation to the most specific node of its edition that it qualifies, by its canonical id",
                 );
             }
             let Some(footnote) = &regulation.footnote else {
@@ -371,5 +378,60 @@ fn regulations(checker: &mut Checker<'_>) {
                 );
             }
         }
+    }
+}
+
+/// What a regulation's text cites resolves, and a text that opens with a law (`חוק 40ב1(ב) -
+/// …`) hangs on that node.
+fn regulation_text(checker: &mut Checker<'_>, file: &Regulations, regulation: &Regulation) {
+    let corpus = checker.corpus;
+    let text = &regulation.text;
+    let references = regs::citations(corpus, file, regulation);
+    for r in &references {
+        if let Err(unresolved) = &r.target {
+            let span = checker.place(&file.file, text.pos, text, r.span.clone());
+            checker.error(
+                unresolved.code,
+                &file.file,
+                span,
+                format!(
+                    "`{}` in {} does not resolve",
+                    &text[r.phrase.clone()],
+                    regulation.id.as_str()
+                ),
+                unresolved.message.clone(),
+                "correct the citation as the federation prints it, or the node the regulation hangs on",
+            );
+        }
+    }
+    if let Some(first) = references.first()
+        && first.phrase.start == 0
+        && let Ok(target) = &first.target
+        && target != regulation.attached_to.as_str()
+    {
+        let span = checker.place_value(&file.file, &regulation.attached_to);
+        checker.error(
+            "regulation-attachment",
+            &file.file,
+            span,
+            format!(
+                "{} opens with `{}` but is attached to {}",
+                regulation.id.as_str(),
+                &text[first.phrase.clone()],
+                regulation.attached_to.as_str()
+            ),
+            format!("the text names {target}"),
+            "attach the regulation to the node its text names",
+        );
+    }
+    if regulation.english.is_none() {
+        checker.error(
+            "untranslated-regulation",
+            &file.file,
+            Span::at(regulation.id.pos, regulation.id.chars().count()),
+            format!("{} has no English rendering", regulation.id.as_str()),
+            "no `english:`",
+            "add `english:` with `text:` (a faithful rendering written for the project) and `status: unofficial`",
+        );
     }
 }

@@ -3,6 +3,7 @@
 mod check;
 mod export;
 mod import;
+mod regs;
 mod schema;
 mod show;
 
@@ -38,6 +39,8 @@ pub enum Command {
     Schema(schema::Args),
     /// Check the whole corpus: every reference resolves, the editions agree, the texts are clean
     Check(check::Args),
+    /// National regulations: a country's list in law order, or `regs diff` to compare countries
+    Regs(regs::Args),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -56,6 +59,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Import(args) => import::run(cli.corpus.as_deref(), &args, out),
         Command::Schema(args) => schema::run(cli.corpus.as_deref(), &args, out),
         Command::Check(args) => check::run(root, &args, out),
+        Command::Regs(args) => regs::run(&corpus::load(root)?, &args, out),
     };
     match result {
         // A reader that went away (`bridgelaws export … | head`) is not an error.

@@ -1,13 +1,15 @@
-//! `bridgelaws show <REF>`: a node with its heading, text, children and footnotes.
+//! `bridgelaws show <REF>`: a node with its heading, text, children and footnotes, then the
+//! national regulations on it.
 
 use std::io::Write;
 
 use serde_json::json;
 
 use super::{Format, emit, find_edition};
-use crate::corpus::Corpus;
+use crate::corpus::{Corpus, Regulations};
 use crate::error::{Error, Result};
-use crate::{refs, render};
+use crate::render::regs::Table;
+use crate::{refs, regs, render};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -37,13 +39,32 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         .iter()
         .filter_map(|e| e.index_of(&id).map(|i| (*e, i)))
         .collect();
+    // Every country's regulations on the node or under it, once, whichever editions are shown.
+    let countries: Vec<&Regulations> = corpus.regulations.iter().collect();
+    let rows = match found.first() {
+        Some((edition, _)) => regs::compare(&countries, edition, Some(&id)),
+        None => Vec::new(),
+    };
     match args.format {
         Format::Json => {
             let results: Vec<_> = found
                 .iter()
                 .map(|(e, i)| render::entry_json(e, *i))
                 .collect();
-            let value = json!({"query": args.reference, "id": id, "results": results});
+            let regulations: Vec<_> = rows
+                .iter()
+                .flat_map(|row| countries.iter().zip(&row.by_country))
+                .flat_map(|(country, list)| {
+                    list.iter()
+                        .map(|r| render::regs::regulation_json(corpus, country, r))
+                })
+                .collect();
+            let value = json!({
+                "query": args.reference,
+                "id": id,
+                "results": results,
+                "regulations": regulations,
+            });
             emit(out, &format!("{value:#}\n"))?;
         }
         Format::Text => {
@@ -53,6 +74,18 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
                     emit(out, "\n")?;
                 }
                 emit(out, &render::entry_text(edition, *index, &style))?;
+            }
+            if let Some((edition, _)) = found.first()
+                && !rows.is_empty()
+            {
+                let table = Table {
+                    corpus,
+                    countries: &countries,
+                    rows: &rows,
+                    headings: edition,
+                };
+                let text = render::regs::text(&table, &style, false);
+                emit(out, &format!("\nNational regulations\n\n{text}"))?;
             }
         }
     }

@@ -245,14 +245,42 @@ pub struct Regulation {
     pub id: Located,
     /// The most specific law node the regulation qualifies.
     pub attached_to: Located,
-    /// Set when the regulation is printed inside a footnote (`fn/<n>`).
+    /// The footnote (`fn/<n>`) the regulation is printed in (Greek notes) or qualifies
+    /// (`חוק 41א הערה 9`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub footnote: Option<String>,
     /// Exactly as printed.
     pub text: Located,
+    /// An English rendering of `text`, written for the project.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub english: Option<Rendering>,
     /// Line in the source text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_line: Option<usize>,
+}
+
+/// A text rendered into another language for the project, with its standing, so that no reader
+/// mistakes it for the federation's own words.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Rendering {
+    pub text: Located,
+    pub status: RenderingStatus,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RenderingStatus {
+    /// Written for bridgelaws; no federation has endorsed it.
+    Unofficial,
+}
+
+impl RenderingStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RenderingStatus::Unofficial => "unofficial",
+        }
+    }
 }
 
 /// `book-index.yaml`: the edition's alphabetical index, as printed. References stay as printed

@@ -120,6 +120,7 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
                     attached_to: Located::new(n.node),
                     footnote: n.footnote.map(|f| format!("fn/{f}")),
                     text: n.note.text.into(),
+                    english: None,
                     source_line: n.note.source_line,
                 })
                 .collect(),

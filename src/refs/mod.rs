@@ -99,17 +99,32 @@ fn citations_of(edition: &Edition, at: usize) -> Vec<Reference> {
     let context = resolve::context_path(edition, at);
     let mut refs = Vec::new();
     for (field, text) in fields(edition, at) {
-        for citation in scan::citations(text) {
-            for member in &citation.members {
-                for target in resolve::resolve(edition, &member.target, context) {
-                    refs.push(Reference {
-                        field,
-                        phrase: citation.span.clone(),
-                        span: member.span.clone(),
-                        target,
-                        origin: Origin::Grammar,
-                    });
-                }
+        refs.extend(
+            scanned(edition, context, text)
+                .into_iter()
+                .map(|r| Reference { field, ..r }),
+        );
+    }
+    refs
+}
+
+/// The citations the grammar reads in `text`, each target resolved at `context`.
+fn scanned(
+    edition: &Edition,
+    context: Option<crate::corpus::id::LawPath>,
+    text: &str,
+) -> Vec<Reference> {
+    let mut refs = Vec::new();
+    for citation in scan::citations(text) {
+        for member in &citation.members {
+            for target in resolve::resolve(edition, &member.target, context) {
+                refs.push(Reference {
+                    field: Field::Text,
+                    phrase: citation.span.clone(),
+                    span: member.span.clone(),
+                    target,
+                    origin: Origin::Grammar,
+                });
             }
         }
     }
@@ -166,18 +181,14 @@ fn existing_id(edition: &Edition, id: &str) -> Resolved {
     }
 }
 
-/// The targets of the citations in `text`, read as if it stood in the entry `context` of
-/// `edition` (a footnote stands in the node it hangs on; `None`: outside the laws).
-pub fn read(edition: &Edition, context: Option<&str>, text: &str) -> Vec<Resolved> {
+/// The citations in a text outside the editions (a regulation), read as if it stood in the
+/// entry `context` of `edition` (`None`: outside the laws).
+pub fn read(edition: &Edition, context: Option<&str>, text: &str) -> Vec<Reference> {
     let context = context.and_then(|id| match edition.index_of(id) {
         Some(at) => resolve::context_path(edition, at),
         None => crate::corpus::id::LawPath::parse(id),
     });
-    scan::citations(text)
-        .iter()
-        .flat_map(|c| &c.members)
-        .flat_map(|m| resolve::resolve(edition, &m.target, context))
-        .collect()
+    scanned(edition, context, text)
 }
 
 /// The distinct targets an entry's citations resolve to, in printed order, each with the
@@ -195,7 +206,7 @@ pub fn targets(entry: &crate::corpus::Entry) -> Vec<(&str, &Reference)> {
 }
 
 /// Whether `target` is `id` or a node under it (`27B1(a)` is under `27B`).
-fn within(target: &str, id: &str) -> bool {
+pub fn within(target: &str, id: &str) -> bool {
     use crate::corpus::id::LawPath;
     if target == id {
         return true;

@@ -70,12 +70,13 @@ fn existing(edition: &Edition, path: LawPath) -> Resolved {
     if edition.get(&id).is_some() {
         return Ok(id);
     }
-    let law = LawPath::law(path.law);
-    let deepest = std::iter::successors(Some(path), LawPath::parent)
+    let nearest = std::iter::successors(path.parent(), LawPath::parent)
         .find(|p| edition.get(&p.to_string()).is_some())
-        .unwrap_or(law);
+        .map_or_else(String::new, |p| {
+            format!(" (the nearest node above it is `{p}`)")
+        });
     Err(Unresolved::new(format!(
-        "{} has no node `{id}` (the nearest node above it is `{deepest}`)",
+        "{} has no node `{id}`{nearest}",
         edition.id()
     )))
 }

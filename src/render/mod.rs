@@ -1,8 +1,11 @@
-//! Output: a node and its subtree as text for the terminal, or as JSON; export records.
+//! Output: a node and its subtree as text for the terminal, or as JSON; export records;
+//! national regulations (`regs`).
+
+pub mod regs;
 
 use serde_json::{Value, json};
 
-use crate::corpus::{Edition, Entry};
+use crate::corpus::{Edition, Entry, Kind};
 use crate::refs;
 
 /// Text layout settings.
@@ -23,7 +26,13 @@ impl TextStyle {
 }
 
 /// `label text`, wrapped with a hanging indent so the text lines up after the label.
-fn wrap_labelled(out: &mut String, indent: usize, label: &str, text: &str, style: &TextStyle) {
+pub(crate) fn wrap_labelled(
+    out: &mut String,
+    indent: usize,
+    label: &str,
+    text: &str,
+    style: &TextStyle,
+) {
     let label_width = if label.is_empty() {
         0
     } else {
@@ -85,6 +94,34 @@ fn title(entry: &Entry) -> String {
         (None, Some(h)) => h.to_string(),
         (None, None) => entry.term.clone().unwrap_or_else(|| entry.id.clone()),
     }
+}
+
+/// What a node is called in `edition`: the titles from its law down to it
+/// (`ΝΟΜΟΣ 40 – ΣΥΜΦΩΝΙΕΣ ΣΥΜΠΑΙΚΤΩΝ`, `Β. Ειδικές Συμφωνίες Συμπαικτών`), or for a definition
+/// the definitions' heading and its term. Empty when the edition lacks the node.
+pub fn heading_titles(edition: &Edition, id: &str) -> Vec<String> {
+    let Some(index) = edition.index_of(id) else {
+        return Vec::new();
+    };
+    let entry = &edition.entries[index];
+    if entry.kind == Kind::Definition {
+        [edition.definitions_heading.clone(), entry.term.clone()]
+            .into_iter()
+            .flatten()
+            .collect()
+    } else {
+        edition
+            .lineage(index)
+            .into_iter()
+            .filter(|e| e.heading.is_some())
+            .map(title)
+            .collect()
+    }
+}
+
+/// The titles of `heading_titles` on one line.
+pub fn heading_path(edition: &Edition, id: &str) -> String {
+    heading_titles(edition, id).join(" › ")
 }
 
 /// The node at `index` with its children and footnotes, as text.

@@ -1,0 +1,222 @@
+//! `bridgelaws regs [<COUNTRY>]` lists a country's regulations in law order;
+//! `bridgelaws regs diff <COUNTRY> <COUNTRY>…` compares countries node by node.
+
+use std::io::Write;
+
+use clap::{Subcommand, ValueEnum};
+use serde_json::json;
+
+use super::{emit, find_edition};
+use crate::corpus::{Corpus, Edition, Regulations};
+use crate::error::{Error, Result};
+use crate::render::{self, regs::Table};
+use crate::{refs, regs};
+
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<RegsCommand>,
+
+    /// Country code of a regulations file (il, gr) [default: list the countries there are]
+    #[arg(value_name = "COUNTRY")]
+    pub country: Option<String>,
+
+    #[command(flatten)]
+    pub view: View,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RegsCommand {
+    /// Compare countries node by node: who regulates each node, and their texts side by side
+    Diff(DiffArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct DiffArgs {
+    /// Two or more country codes (il gr)
+    #[arg(value_name = "COUNTRY", num_args = 2.., required = true)]
+    pub countries: Vec<String>,
+
+    #[command(flatten)]
+    pub view: View,
+}
+
+/// What part of the regulations to print, and how.
+#[derive(Debug, clap::Args)]
+pub struct View {
+    /// Only the regulations on this node and the nodes under it: 40, 40B2, "Law 80", def/alert
+    #[arg(long = "law", value_name = "REF")]
+    pub scope: Option<String>,
+
+    /// Edition whose headings name the nodes [default: the English one if there is one, else
+    /// the edition the first country's regulations are printed in]
+    #[arg(long, value_name = "ID")]
+    pub edition: Option<String>,
+
+    #[arg(long, value_enum, default_value_t)]
+    pub format: TableFormat,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// A block per node, each country's regulations under it
+    #[default]
+    Text,
+    /// A table with a column per country
+    Markdown,
+    /// Columns per country: ids, texts, English
+    Csv,
+    Json,
+}
+
+pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
+    match (&args.command, &args.country) {
+        (Some(RegsCommand::Diff(diff)), _) => compare(corpus, &diff.countries, &diff.view, out),
+        (None, Some(country)) => compare(corpus, std::slice::from_ref(country), &args.view, out),
+        (None, None) => list_countries(corpus, args.view.format, out),
+    }
+}
+
+fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) -> Result<()> {
+    let countries = regs::countries(corpus, codes).map_err(Error::Usage)?;
+    let headings = headings_edition(corpus, &countries, view.edition.as_deref())?;
+    let scope = view
+        .scope
+        .as_deref()
+        .map(|s| refs::parse(s).map_err(Error::Usage))
+        .transpose()?;
+    if let Some(id) = &scope
+        && headings.get(id).is_none()
+    {
+        return Err(Error::Usage(format!(
+            "--law {id}: no such node in {}",
+            headings.id()
+        )));
+    }
+    let rows = regs::compare(&countries, headings, scope.as_deref());
+    if rows.is_empty() {
+        return Err(Error::NotFound(format!(
+            "{} regulate nothing{}",
+            codes.join(", "),
+            scope.map_or_else(String::new, |id| format!(" within {id}"))
+        )));
+    }
+    let table = Table {
+        corpus,
+        countries: &countries,
+        rows: &rows,
+        headings,
+    };
+    let text = match view.format {
+        TableFormat::Text => {
+            let style = render::TextStyle::from_env();
+            format!(
+                "{}\n{}",
+                summary(&countries, &rows, scope.as_deref()),
+                render::regs::text(&table, &style, true)
+            )
+        }
+        TableFormat::Markdown => render::regs::markdown(&table),
+        TableFormat::Csv => render::regs::csv(&table),
+        TableFormat::Json => {
+            let mut value = render::regs::json(&table);
+            value["scope"] = json!(scope);
+            format!("{value:#}\n")
+        }
+    };
+    emit(out, &text)
+}
+
+/// The headings come from the edition asked for; else from the English edition, which users
+/// share; else from the edition the first country's regulations are printed in.
+fn headings_edition<'c>(
+    corpus: &'c Corpus,
+    countries: &[&Regulations],
+    asked: Option<&str>,
+) -> Result<&'c Edition> {
+    if let Some(id) = asked {
+        return find_edition(corpus, id);
+    }
+    corpus
+        .editions
+        .iter()
+        .find(|e| e.language() == "en")
+        .or_else(|| countries.first().and_then(|c| corpus.edition_of(c)))
+        .ok_or_else(|| Error::Usage("the corpus has no edition to name the nodes".into()))
+}
+
+/// `il, gr within 40: 11 nodes regulated; all 10, only il 0, only gr 1` (a list: `il · <its
+/// federation> · 27 regulations on 26 nodes`).
+fn summary(countries: &[&Regulations], rows: &[regs::Row<'_>], scope: Option<&str>) -> String {
+    let codes: Vec<&str> = countries.iter().map(|c| c.data.country.as_str()).collect();
+    let within = scope.map_or_else(String::new, |id| format!(" within {id}"));
+    let nodes = plural(rows.len(), "node");
+    if let [country] = countries {
+        let count: usize = rows.iter().map(|r| r.by_country[0].len()).sum();
+        return format!(
+            "{} · {} · {} on {nodes}{within}\n",
+            country.data.country.as_str(),
+            country.data.federation,
+            plural(count, "regulation"),
+        );
+    }
+    let all = rows
+        .iter()
+        .filter(|r| r.regulated_by(countries).len() == countries.len())
+        .count();
+    let mut parts = vec![format!("all {all}")];
+    for (n, code) in codes.iter().enumerate() {
+        let alone = rows
+            .iter()
+            .filter(|r| r.regulated_by(countries) == [codes[n]])
+            .count();
+        parts.push(format!("only {code} {alone}"));
+    }
+    format!(
+        "{}{within}: {nodes} regulated; {}\n",
+        codes.join(", "),
+        parts.join(", ")
+    )
+}
+
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+fn list_countries(corpus: &Corpus, format: TableFormat, out: &mut dyn Write) -> Result<()> {
+    if corpus.regulations.is_empty() {
+        return Err(Error::NotFound(
+            "the corpus has no regulations (a country is a file regulations/<code>.yaml)".into(),
+        ));
+    }
+    let text = match format {
+        TableFormat::Json => {
+            let countries: Vec<_> = corpus
+                .regulations
+                .iter()
+                .map(render::regs::country_json)
+                .collect();
+            format!("{:#}\n", json!({ "countries": countries }))
+        }
+        _ => corpus
+            .regulations
+            .iter()
+            .map(|c| {
+                format!(
+                    "{}  {}  {} · {} · printed in {}\n",
+                    c.data.country.as_str(),
+                    plural(c.data.regulations.len(), "regulation"),
+                    c.data.federation,
+                    c.data.language,
+                    c.data.source
+                )
+            })
+            .collect(),
+    };
+    emit(out, &text)
+}

@@ -1,0 +1,131 @@
+//! National regulations: what each federation decided where the Laws leave the choice to the
+//! Regulating Authority, node by node, and several countries compared side by side.
+//!
+//! A country is a file, `regulations/<country>.yaml`; nothing here knows which countries
+//! there are. Comparing one country is listing it.
+
+use std::collections::BTreeMap;
+
+use crate::corpus::model::Regulation;
+use crate::corpus::{Corpus, Edition, Regulations};
+use crate::refs::{self, Reference};
+
+impl Corpus {
+    pub fn country(&self, code: &str) -> Option<&Regulations> {
+        self.regulations
+            .iter()
+            .find(|r| r.data.country.as_str() == code)
+    }
+
+    /// The edition whose tree a country's regulations hang on: the edition they are printed
+    /// in, or else one in their language, or else the first (every edition has the same ids).
+    pub fn edition_of(&self, country: &Regulations) -> Option<&Edition> {
+        let data = &country.data;
+        self.edition(&data.source)
+            .or_else(|| self.editions.iter().find(|e| e.language() == data.language))
+            .or_else(|| self.editions.first())
+    }
+}
+
+/// The countries named on a command line, in that order, or what is wrong with the names.
+pub fn countries<'c>(corpus: &'c Corpus, codes: &[String]) -> Result<Vec<&'c Regulations>, String> {
+    let mut found: Vec<&Regulations> = Vec::new();
+    for code in codes {
+        let code = code.to_lowercase();
+        let country = corpus.country(&code).ok_or_else(|| {
+            let known: Vec<&str> = corpus
+                .regulations
+                .iter()
+                .map(|r| r.data.country.as_str())
+                .collect();
+            format!(
+                "no regulations for `{code}` in the corpus; countries: {} (a country is a file regulations/<code>.yaml)",
+                known.join(", ")
+            )
+        })?;
+        if found.iter().any(|c| std::ptr::eq(*c, country)) {
+            return Err(format!("`{code}` is named twice"));
+        }
+        found.push(country);
+    }
+    Ok(found)
+}
+
+/// Whether a regulation concerns the node `id`: it is attached to it or to a node under it,
+/// or printed in it (a footnote).
+pub fn concerns(regulation: &Regulation, id: &str) -> bool {
+    refs::within(&regulation.attached_to, id) || regulation.footnote.as_deref() == Some(id)
+}
+
+/// One node that some of the countries regulate, with each country's regulations on it, in
+/// the order the countries were given (empty where a country does not regulate it).
+#[derive(Debug)]
+pub struct Row<'c> {
+    pub node: &'c str,
+    pub by_country: Vec<Vec<&'c Regulation>>,
+}
+
+impl Row<'_> {
+    /// The codes of the countries that regulate the node.
+    pub fn regulated_by<'a>(&self, countries: &[&'a Regulations]) -> Vec<&'a str> {
+        countries
+            .iter()
+            .zip(&self.by_country)
+            .filter(|(_, regulations)| !regulations.is_empty())
+            .map(|(c, _)| c.data.country.as_str())
+            .collect()
+    }
+}
+
+/// Every node any of `countries` regulates, within the node `scope` when given, in the
+/// document order of `order`.
+pub fn compare<'c>(
+    countries: &[&'c Regulations],
+    order: &Edition,
+    scope: Option<&str>,
+) -> Vec<Row<'c>> {
+    let mut rows: BTreeMap<(usize, &str), Vec<Vec<&Regulation>>> = BTreeMap::new();
+    for (n, country) in countries.iter().enumerate() {
+        for regulation in &country.data.regulations {
+            if scope.is_some_and(|id| !concerns(regulation, id)) {
+                continue;
+            }
+            let node = regulation.attached_to.as_str();
+            let position = order.index_of(node).unwrap_or(usize::MAX);
+            rows.entry((position, node))
+                .or_insert_with(|| vec![Vec::new(); countries.len()])[n]
+                .push(regulation);
+        }
+    }
+    rows.into_iter()
+        .map(|((_, node), by_country)| Row { node, by_country })
+        .collect()
+}
+
+/// The citations in a regulation's text, read in the node it is attached to.
+pub fn citations(
+    corpus: &Corpus,
+    country: &Regulations,
+    regulation: &Regulation,
+) -> Vec<Reference> {
+    corpus.edition_of(country).map_or_else(Vec::new, |edition| {
+        refs::read(
+            edition,
+            Some(regulation.attached_to.as_str()),
+            &regulation.text,
+        )
+    })
+}
+
+/// The distinct nodes a regulation's text cites that resolve, in printed order.
+pub fn cited(corpus: &Corpus, country: &Regulations, regulation: &Regulation) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for reference in citations(corpus, country, regulation) {
+        if let Ok(target) = reference.target
+            && !found.contains(&target)
+        {
+            found.push(target);
+        }
+    }
+    found
+}

@@ -1,0 +1,314 @@
+//! National regulations for output: the nodes some countries regulate, each with every
+//! country's regulations on it, as text, Markdown, CSV or JSON.
+
+use serde_json::{Value, json};
+
+use super::{TextStyle, heading_path, heading_titles, wrap_labelled};
+use crate::corpus::model::Regulation;
+use crate::corpus::{Corpus, Edition, Regulations};
+use crate::regs::{self, Row};
+
+/// What is printed: the rows of a comparison (a list is a comparison of one country), and the
+/// edition whose headings name the nodes.
+pub struct Table<'a> {
+    pub corpus: &'a Corpus,
+    pub countries: &'a [&'a Regulations],
+    pub rows: &'a [Row<'a>],
+    pub headings: &'a Edition,
+}
+
+const ENGLISH: &str = "English (unofficial):";
+
+impl Table<'_> {
+    fn heading(&self, row: &Row<'_>) -> String {
+        heading_path(self.headings, row.node)
+    }
+
+    fn cells<'r>(&self, row: &'r Row<'_>) -> impl Iterator<Item = (&str, &'r [&'r Regulation])> {
+        self.countries
+            .iter()
+            .map(|c| c.data.country.as_str())
+            .zip(row.by_country.iter().map(Vec::as_slice))
+    }
+}
+
+/// `reg/il/17 (fn/9)`: the id, and the footnote the regulation is printed in or qualifies.
+fn name(regulation: &Regulation) -> String {
+    match &regulation.footnote {
+        Some(footnote) => format!("{} ({footnote})", regulation.id.as_str()),
+        None => regulation.id.to_string(),
+    }
+}
+
+/// The nodes grouped by law: a line for the law with the countries that regulate anything in
+/// it, then a block per node with each country's regulations, the printed text and the English
+/// rendering. With several countries each line says whose it is, and `with_silent` adds a line
+/// for each country that does not regulate the node.
+pub fn text(table: &Table<'_>, style: &TextStyle, with_silent: bool) -> String {
+    let several = table.countries.len() > 1;
+    let code_width = table
+        .countries
+        .iter()
+        .map(|c| c.data.country.chars().count())
+        .max()
+        .unwrap_or(0);
+    let name_width = table
+        .rows
+        .iter()
+        .flat_map(|row| row.by_country.iter().flatten())
+        .map(|r| r.id.chars().count())
+        .max()
+        .unwrap_or(0);
+    let who = |rows: &[&Row<'_>]| {
+        let mut codes: Vec<&str> = Vec::new();
+        for row in rows {
+            for code in row.regulated_by(table.countries) {
+                if !codes.contains(&code) {
+                    codes.push(code);
+                }
+            }
+        }
+        // Listed in the order the countries were given.
+        codes.sort_by_key(|c| {
+            table
+                .countries
+                .iter()
+                .position(|k| k.data.country.as_str() == *c)
+        });
+        if several {
+            format!("  [{}]", codes.join(", "))
+        } else {
+            String::new()
+        }
+    };
+    let titled: Vec<(Vec<String>, &Row<'_>)> = table
+        .rows
+        .iter()
+        .map(|row| (heading_titles(table.headings, row.node), row))
+        .collect();
+    let mut out = String::new();
+    for group in titled.chunk_by(|(a, _), (b, _)| a.first() == b.first()) {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let law = group[0].0.first().cloned().unwrap_or_default();
+        let rows: Vec<&Row<'_>> = group.iter().map(|(_, row)| *row).collect();
+        wrap_labelled(&mut out, 0, "", &format!("{law}{}", who(&rows)), style);
+        for (titles, row) in group {
+            let mut title = row.node.to_string();
+            if titles.len() > 1 {
+                title.push_str(" · ");
+                title.push_str(&titles[1..].join(" › "));
+            }
+            title.push_str(&who(&[*row]));
+            out.push('\n');
+            wrap_labelled(&mut out, 2, "", &title, style);
+            for (code, regulations) in table.cells(row) {
+                let code = if several {
+                    format!("{code:code_width$} ")
+                } else {
+                    String::new()
+                };
+                if regulations.is_empty() && with_silent {
+                    wrap_labelled(&mut out, 4, code.trim_end(), "—", style);
+                }
+                for regulation in regulations {
+                    let label = match &regulation.footnote {
+                        Some(footnote) => format!("{code}{} ({footnote})", regulation.id.as_str()),
+                        None => format!("{code}{:name_width$}", regulation.id.as_str()),
+                    };
+                    wrap_labelled(&mut out, 4, &label, &regulation.text, style);
+                    if let Some(english) = &regulation.english {
+                        let indent = 4 + label.chars().count() + 1;
+                        wrap_labelled(&mut out, indent, ENGLISH, &english.text, style);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A Markdown table: node, heading, who regulates it, and a column per country.
+pub fn markdown(table: &Table<'_>) -> String {
+    let codes: Vec<&str> = table
+        .countries
+        .iter()
+        .map(|c| c.data.country.as_str())
+        .collect();
+    let mut out = format!(
+        "| Node | Heading | Regulated by | {} |\n",
+        codes.join(" | ")
+    );
+    out.push_str(&"| --- ".repeat(3 + codes.len()));
+    out.push_str("|\n");
+    for row in table.rows {
+        let mut cells = vec![
+            row.node.to_string(),
+            table.heading(row),
+            row.regulated_by(table.countries).join(", "),
+        ];
+        for (_, regulations) in table.cells(row) {
+            let cell: Vec<String> = regulations
+                .iter()
+                .map(|r| {
+                    let mut cell = format!("**{}** {}", name(r), r.text.as_str());
+                    if let Some(english) = &r.english {
+                        cell.push_str(&format!("<br>*{ENGLISH}* {}", english.text.as_str()));
+                    }
+                    cell
+                })
+                .collect();
+            cells.push(if cell.is_empty() {
+                "—".to_string()
+            } else {
+                cell.join("<br><br>")
+            });
+        }
+        let cells: Vec<String> = cells.iter().map(|c| markdown_cell(c)).collect();
+        out.push_str(&format!("| {} |\n", cells.join(" | ")));
+    }
+    out
+}
+
+/// A cell keeps to its row: no raw line breaks or pipes.
+fn markdown_cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', "<br>")
+}
+
+/// CSV (RFC 4180): node, heading, who regulates it, then for each country its regulation ids,
+/// texts and English renderings, several regulations on one node separated by line breaks.
+pub fn csv(table: &Table<'_>) -> String {
+    let mut header = vec![
+        "node".to_string(),
+        "heading".to_string(),
+        "regulated_by".to_string(),
+    ];
+    for country in table.countries {
+        let code = country.data.country.as_str();
+        header.extend([
+            format!("{code}_id"),
+            format!("{code}_text"),
+            format!("{code}_english"),
+        ]);
+    }
+    let mut out = csv_record(&header);
+    for row in table.rows {
+        let mut record = vec![
+            row.node.to_string(),
+            table.heading(row),
+            row.regulated_by(table.countries).join(" "),
+        ];
+        for (_, regulations) in table.cells(row) {
+            let joined = |field: fn(&Regulation) -> String| {
+                regulations
+                    .iter()
+                    .map(|r| field(r))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            record.push(joined(name));
+            record.push(joined(|r| r.text.to_string()));
+            record.push(joined(|r| {
+                r.english
+                    .as_ref()
+                    .map_or_else(String::new, |e| e.text.to_string())
+            }));
+        }
+        out.push_str(&csv_record(&record));
+    }
+    out
+}
+
+fn csv_record(fields: &[String]) -> String {
+    let quoted: Vec<String> = fields
+        .iter()
+        .map(|f| {
+            if f.contains([',', '"', '\n', '\r']) {
+                format!("\"{}\"", f.replace('"', "\"\""))
+            } else {
+                f.clone()
+            }
+        })
+        .collect();
+    format!("{}\r\n", quoted.join(","))
+}
+
+/// `{"countries": […], "headings": edition, "nodes": [{"id", "heading", "regulated_by",
+/// "regulations": {country: […]}}]}`.
+pub fn json(table: &Table<'_>) -> Value {
+    let countries: Vec<Value> = table.countries.iter().map(|c| country_json(c)).collect();
+    let nodes: Vec<Value> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let by_country: serde_json::Map<String, Value> = table
+                .countries
+                .iter()
+                .zip(&row.by_country)
+                .map(|(country, regulations)| {
+                    let list = regulations
+                        .iter()
+                        .map(|r| regulation_json(table.corpus, country, r))
+                        .collect();
+                    (country.data.country.to_string(), Value::Array(list))
+                })
+                .collect();
+            json!({
+                "id": row.node,
+                "heading": table.heading(row),
+                "regulated_by": row.regulated_by(table.countries),
+                "regulations": by_country,
+            })
+        })
+        .collect();
+    json!({"countries": countries, "headings": table.headings.id(), "nodes": nodes})
+}
+
+/// What a country's file says of itself.
+pub fn country_json(country: &Regulations) -> Value {
+    let data = &country.data;
+    json!({
+        "country": data.country.as_str(),
+        "federation": data.federation,
+        "language": data.language,
+        "source": data.source,
+        "regulations": data.regulations.len(),
+    })
+}
+
+/// One regulation with what its text cites.
+pub fn regulation_json(corpus: &Corpus, country: &Regulations, regulation: &Regulation) -> Value {
+    json!({
+        "id": regulation.id.as_str(),
+        "country": country.data.country.as_str(),
+        "attached_to": regulation.attached_to.as_str(),
+        "footnote": regulation.footnote,
+        "text": regulation.text.as_str(),
+        "english": regulation.english.as_ref().map(|e| json!({
+            "text": e.text.as_str(),
+            "status": e.status.as_str(),
+        })),
+        "source_line": regulation.source_line,
+        "refs": regs::cited(corpus, country, regulation),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_what_would_break_a_record() {
+        let fields = ["40B1(b)", "a, b", "say \"x\"", "two\nlines", "ב"].map(String::from);
+        assert_eq!(
+            csv_record(&fields),
+            "40B1(b),\"a, b\",\"say \"\"x\"\"\",\"two\nlines\",ב\r\n"
+        );
+    }
+
+    #[test]
+    fn markdown_cells_keep_to_their_row() {
+        assert_eq!(markdown_cell("a | b\nc"), "a \\| b<br>c");
+    }
+}
