@@ -59,9 +59,7 @@ pub fn find_in_texts(edition: &Edition, patterns: &[(&str, Regex)]) -> Vec<Strin
 /// A country's regulations file.
 pub fn regulations_of(country: &str) -> &'static RegulationsFile {
     &corpus()
-        .regulations
-        .iter()
-        .find(|r| r.data.country.as_str() == country)
+        .country(country)
         .unwrap_or_else(|| panic!("regulations/{country}.yaml"))
         .data
 }

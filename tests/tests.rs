@@ -12,5 +12,6 @@ mod editions;
 mod import_cli;
 mod malformed;
 mod refs_grammar;
+mod regs;
 mod repair_he;
 mod schema;

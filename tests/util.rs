@@ -45,3 +45,25 @@ pub fn stdout(output: &Output) -> String {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
 }
+
+/// A copy of the bundled corpus's editions, regulations and references in a fresh folder, for
+/// tests that add or change files.
+pub fn corpus_copy() -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let target = to.join(entry.file_name());
+            if entry.file_type().unwrap().is_dir() {
+                copy(&entry.path(), &target);
+            } else {
+                std::fs::copy(entry.path(), target).unwrap();
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["editions", "regulations", "references"] {
+        copy(&corpus_dir().join(folder), &dir.path().join(folder));
+    }
+    dir
+}

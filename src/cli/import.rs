@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::{corpus_dir, emit};
 use crate::corpus::id::slug;
+use crate::corpus::model::RegulationsFile;
 use crate::corpus::write::{to_yaml, write_file};
 use crate::error::{Error, Result};
 use crate::import::{self, Imported, profile};
@@ -41,7 +42,7 @@ pub fn run(dir: Option<&Path>, args: &Args, out: &mut dyn Write) -> Result<()> {
         .clone()
         .unwrap_or_else(|| corpus.join("sources").join(profile.source_file));
     let text = std::fs::read_to_string(&source).map_err(|e| Error::io(&source, e))?;
-    let imported = import::import(&text, &profile);
+    let mut imported = import::import(&text, &profile);
 
     let edition_dir = corpus.join("editions").join(profile.edition_id);
     let regulations_file = imported.regulations.as_ref().map(|r| {
@@ -59,12 +60,58 @@ pub fn run(dir: Option<&Path>, args: &Args, out: &mut dyn Write) -> Result<()> {
             }
         }
     }
+    if let (Some(path), Some(regulations)) = (&regulations_file, &mut imported.regulations)
+        && path.exists()
+    {
+        let note = keep_renderings(regulations, path);
+        imported.warnings.push(note);
+    }
     let files = files_of(&imported, &edition_dir, regulations_file.as_deref())?;
     for (path, yaml) in &files {
         write_file(path, yaml)?;
     }
     remove_stale_laws(&edition_dir.join("laws"), &files)?;
     emit(out, &summary(&imported, &edition_dir, files.len()))
+}
+
+/// The English renderings of the regulations were written by hand and no import recreates
+/// them: a forced import keeps each one whose regulation it reads with the same id and the
+/// same printed text. Says what it kept and what it could not.
+fn keep_renderings(imported: &mut RegulationsFile, path: &Path) -> String {
+    let existing = std::fs::read_to_string(path)
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            serde_saphyr::from_str::<RegulationsFile>(&text).map_err(|e| e.to_string())
+        });
+    let existing = match existing {
+        Ok(existing) => existing,
+        Err(problem) => {
+            return format!(
+                "{} could not be read ({problem}); its English renderings are not carried over",
+                path.display()
+            );
+        }
+    };
+    let mut kept = 0;
+    for regulation in &mut imported.regulations {
+        let before = existing.regulations.iter().find(|r| {
+            r.id.as_str() == regulation.id.as_str() && r.text.as_str() == regulation.text.as_str()
+        });
+        if let Some(english) = before.and_then(|r| r.english.clone()) {
+            regulation.english = Some(english);
+            kept += 1;
+        }
+    }
+    let lost = existing
+        .regulations
+        .iter()
+        .filter(|r| r.english.is_some())
+        .count()
+        .saturating_sub(kept);
+    format!(
+        "kept {kept} English renderings of {}; left out {lost} whose regulation the import reads otherwise (corrected by hand since?)",
+        path.display()
+    )
 }
 
 /// Every file of the imported edition with its YAML text.

@@ -84,7 +84,7 @@ fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) 
     let scope = view
         .scope
         .as_deref()
-        .map(|s| refs::parse(s).map_err(Error::Usage))
+        .map(|s| refs::parse(s).map_err(|e| Error::Usage(format!("--law: {e}"))))
         .transpose()?;
     if let Some(id) = &scope
         && headings.get(id).is_none()
