@@ -283,7 +283,9 @@ fn a_missing_corpus_folder_is_an_error() {
 #[test]
 fn help_describes_every_command() {
     let text = stdout(&bridgelaws(&["--help"]));
-    for command in ["show", "check", "export", "import", "schema", "--corpus"] {
+    for command in [
+        "show", "check", "export", "import", "schema", "regs", "--corpus",
+    ] {
         assert!(text.contains(command), "{command} in {text}");
     }
 }

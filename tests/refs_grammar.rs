@@ -82,6 +82,15 @@ const CASES: &[(&str, &str, &str, &[&str])] = &[
         &["27B3"],
     ),
     ("el-2017", "27B1(b)", "στην παράγραφο (α)", &["27B1(a)"]),
+    // reg/gr/2 prints the item letter without brackets.
+    (
+        "el-2017",
+        "12C2(b)",
+        "τους Νόμους 78Δ, 86Β3, την παράγραφο δ παρακάτω",
+        &["78D", "86B3", "12C2(d)"],
+    ),
+    // A letter that is a word, not a direction's object, stays text.
+    ("el-2017", "12C2(b)", "την παράγραφο η οποία", &[]),
     (
         "el-2017",
         "27B3",

@@ -126,7 +126,7 @@ fn a_country_is_listed_in_law_order_with_headings() {
     let regulation = &nodes[1]["regulations"]["gr"][0];
     assert_eq!(regulation["id"], "reg/gr/2");
     assert_eq!(regulation["english"]["status"], "unofficial");
-    assert_eq!(regulation["refs"], serde_json::json!(["78D", "86B3"]));
+    assert_eq!(regulation["refs"], serde_json::json!(["78D", "86B3", "12C2(d)"]));
 }
 
 /// Where both federations regulate one node the diff puts both side by side; where one does,

@@ -48,6 +48,7 @@ pub const CODES: &[&str] = &[
 pub struct Report {
     pub diagnostics: Vec<Diagnostic>,
     pub stats: Vec<EditionStats>,
+    pub regulations: Vec<CountryStats>,
 }
 
 impl Report {
@@ -76,6 +77,15 @@ pub struct EditionStats {
     pub index_references: usize,
 }
 
+/// Figures of one country's regulations.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct CountryStats {
+    pub country: String,
+    pub regulations: usize,
+    /// The targets their texts cite (besides the law an Israeli entry opens with).
+    pub citations: usize,
+}
+
 /// Check the whole corpus. `loaded` are the problems the loader found on its way.
 pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
     let mut checker = Checker {
@@ -100,6 +110,26 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
     Report {
         diagnostics,
         stats: corpus.editions.iter().map(stats).collect(),
+        regulations: corpus
+            .regulations
+            .iter()
+            .map(|country| CountryStats {
+                country: country.data.country.to_string(),
+                regulations: country.data.regulations.len(),
+                citations: country
+                    .data
+                    .regulations
+                    .iter()
+                    .map(|r| {
+                        let cited = crate::regs::cited(corpus, country, r);
+                        cited
+                            .iter()
+                            .filter(|t| **t != r.attached_to.as_str())
+                            .count()
+                    })
+                    .sum(),
+            })
+            .collect(),
     }
 }
 

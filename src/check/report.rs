@@ -94,6 +94,17 @@ pub fn text(report: &Report, color: bool, quiet: bool) -> String {
         })
         .collect();
     out.push_str(&format!("checked {}\n", figures.join("; ")));
+    if !report.regulations.is_empty() {
+        let countries: Vec<String> = report
+            .regulations
+            .iter()
+            .map(|r| format!("{} {} (citing {})", r.country, r.regulations, r.citations))
+            .collect();
+        out.push_str(&format!(
+            "checked the regulations of {}\n",
+            countries.join(", ")
+        ));
+    }
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     if errors == 0 {
         out.push_str(&format!(
@@ -121,5 +132,6 @@ pub fn json(report: &Report) -> serde_json::Value {
         "notes": report.notes(),
         "diagnostics": report.diagnostics,
         "editions": report.stats,
+        "regulations": report.regulations,
     })
 }

@@ -627,8 +627,10 @@ impl Parser<'_> {
             Some(Role::Part) => {
                 if self.role(i + 1) == Some(Role::This) {
                     (self.single(i + 1, Target::ThisPart), i + 2)
+                } else if let Some(found) = self.members(i + 1, false) {
+                    found
                 } else {
-                    self.members(i + 1, false)?
+                    (vec![self.unbracketed_item(i + 1)?], i + 2)
                 }
             }
             Some(Role::This) => {
@@ -661,6 +663,32 @@ impl Parser<'_> {
         }
         let span = start..self.tokens[end - 1].span.end;
         Some((Citation { span, members }, end))
+    }
+
+    /// `την παράγραφο δ παρακάτω`: a Greek item letter printed without its brackets, which
+    /// only the direction word after it shows to be a citation.
+    fn unbracketed_item(&self, i: usize) -> Option<Member> {
+        let Kind::Word {
+            folded,
+            glued: None,
+        } = &self.tokens.get(i)?.kind
+        else {
+            return None;
+        };
+        let greek_small =
+            folded.chars().count() <= 2 && folded.chars().all(|c| ('α'..='ω').contains(&c));
+        let directed = self.role(self.skip(i + 1, &[Role::Filler])) == Some(Role::Direction);
+        if !(greek_small && directed) {
+            return None;
+        }
+        let parts = Parts {
+            item: Some(crate::corpus::numbering::item_letter(folded)?),
+            ..Parts::default()
+        };
+        Some(Member {
+            span: self.tokens[i].span.clone(),
+            target: Target::Path(parts),
+        })
     }
 
     fn single(&self, i: usize, target: Target) -> Vec<Member> {
