@@ -1,13 +1,14 @@
 //! How long `bridgelaws check` takes on the bundled corpus, beside what it builds on: loading
-//! the corpus (which derives every citation) is the baseline, the check is what it adds.
+//! the corpus (which derives every citation) is the baseline, the check is what it adds. Also
+//! `regs diff il gr` (compare and print) beside the same baseline.
 //!
 //! `cargo bench --bench check`
 
 use std::hint::black_box;
 use std::path::PathBuf;
 
-use bridgelaws::check;
 use bridgelaws::corpus::{self, Root};
+use bridgelaws::{check, regs, render};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn root() -> Root {
@@ -32,6 +33,21 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("check alone", |b| {
         b.iter(|| black_box(check::check(&corpus, Vec::new())))
+    });
+    group.bench_function("regs diff il gr, text, alone", |b| {
+        let countries: Vec<_> = corpus.regulations.iter().collect();
+        let edition = corpus.edition("he-2017").expect("he-2017");
+        let style = render::TextStyle { width: 100 };
+        b.iter(|| {
+            let rows = regs::compare(&countries, edition, None);
+            let table = render::regs::Table {
+                corpus: &corpus,
+                countries: &countries,
+                rows: &rows,
+                headings: edition,
+            };
+            black_box(render::regs::text(&table, &style, true))
+        })
     });
     group.finish();
 }

@@ -126,7 +126,10 @@ fn a_country_is_listed_in_law_order_with_headings() {
     let regulation = &nodes[1]["regulations"]["gr"][0];
     assert_eq!(regulation["id"], "reg/gr/2");
     assert_eq!(regulation["english"]["status"], "unofficial");
-    assert_eq!(regulation["refs"], serde_json::json!(["78D", "86B3", "12C2(d)"]));
+    assert_eq!(
+        regulation["refs"],
+        serde_json::json!(["78D", "86B3", "12C2(d)"])
+    );
 }
 
 /// Where both federations regulate one node the diff puts both side by side; where one does,
@@ -330,42 +333,35 @@ fn show_lists_the_regulations_on_the_node_and_under_it_once() {
 
 #[test]
 fn bad_country_and_scope_are_named() {
-    let output = bridgelaws(&["regs", "xx"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("no regulations for `xx` in the corpus; countries: gr, il"),
-        "{}",
-        stderr(&output)
-    );
-    let output = bridgelaws(&["regs", "diff", "il", "IL"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("`il` is named twice"),
-        "{}",
-        stderr(&output)
-    );
-    assert_eq!(bridgelaws(&["regs", "diff", "il"]).status.code(), Some(2));
-    let output = bridgelaws(&["regs", "il", "--law", "99"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("--law: cannot read `99`"),
-        "{}",
-        stderr(&output)
-    );
-    let output = bridgelaws(&["regs", "il", "--law", "27F"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        stderr(&output).contains("--law 27F: no such node in he-2017"),
-        "{}",
-        stderr(&output)
-    );
-    let output = bridgelaws(&["regs", "il", "--law", "27"]);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        stderr(&output).contains("il regulate nothing within 27"),
-        "{}",
-        stderr(&output)
-    );
+    let cases: &[(&[&str], i32, &str)] = &[
+        (
+            &["regs", "xx"],
+            2,
+            "no regulations for `xx` in the corpus; countries: gr, il",
+        ),
+        (&["regs", "diff", "il", "IL"], 2, "`il` is named twice"),
+        (&["regs", "diff", "il"], 2, "<COUNTRY> <COUNTRY>..."),
+        (&["regs", "il", "--law", "99"], 2, "--law: cannot read `99`"),
+        (
+            &["regs", "il", "--law", "27F"],
+            2,
+            "--law 27F: no such node in he-2017",
+        ),
+        (
+            &["regs", "il", "--law", "27"],
+            1,
+            "il regulate nothing within 27",
+        ),
+    ];
+    for (args, code, message) in cases {
+        let output = bridgelaws(args);
+        assert_eq!(output.status.code(), Some(*code), "{args:?}");
+        assert!(
+            stderr(&output).contains(message),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
 }
 
 fn with_third_country() -> tempfile::TempDir {

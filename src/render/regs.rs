@@ -24,6 +24,15 @@ impl Table<'_> {
         heading_path(self.headings, row.node)
     }
 
+    /// The cells every format starts a row with: the node, its heading, who regulates it.
+    fn lead(&self, row: &Row<'_>, separator: &str) -> Vec<String> {
+        vec![
+            row.node.to_string(),
+            self.heading(row),
+            row.regulated_by(self.countries).join(separator),
+        ]
+    }
+
     fn cells<'r>(&self, row: &'r Row<'_>) -> impl Iterator<Item = (&str, &'r [&'r Regulation])> {
         self.countries
             .iter()
@@ -143,11 +152,7 @@ pub fn markdown(table: &Table<'_>) -> String {
     out.push_str(&"| --- ".repeat(3 + codes.len()));
     out.push_str("|\n");
     for row in table.rows {
-        let mut cells = vec![
-            row.node.to_string(),
-            table.heading(row),
-            row.regulated_by(table.countries).join(", "),
-        ];
+        let mut cells = table.lead(row, ", ");
         for (_, regulations) in table.cells(row) {
             let cell: Vec<String> = regulations
                 .iter()
@@ -194,11 +199,7 @@ pub fn csv(table: &Table<'_>) -> String {
     }
     let mut out = csv_record(&header);
     for row in table.rows {
-        let mut record = vec![
-            row.node.to_string(),
-            table.heading(row),
-            row.regulated_by(table.countries).join(" "),
-        ];
+        let mut record = table.lead(row, " ");
         for (_, regulations) in table.cells(row) {
             let joined = |field: fn(&Regulation) -> String| {
                 regulations
