@@ -350,7 +350,7 @@ fn bad_country_and_scope_are_named() {
         (
             &["regs", "il", "--law", "27"],
             1,
-            "il regulate nothing within 27",
+            "no regulations of il on 27 or under it",
         ),
     ];
     for (args, code, message) in cases {

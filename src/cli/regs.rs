@@ -97,9 +97,9 @@ fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) 
     let rows = regs::compare(&countries, headings, scope.as_deref());
     if rows.is_empty() {
         return Err(Error::NotFound(format!(
-            "{} regulate nothing{}",
+            "no regulations of {}{}",
             codes.join(", "),
-            scope.map_or_else(String::new, |id| format!(" within {id}"))
+            scope.map_or_else(String::new, |id| format!(" on {id} or under it"))
         )));
     }
     let table = Table {
