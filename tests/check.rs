@@ -49,8 +49,13 @@ fn the_bundled_corpus_is_clean() {
     let (code, report) = check_json("corpus");
     assert_eq!(code, Some(0));
     assert_eq!(report["errors"], 0);
+    // The editions with their text cite; the English one holds no text to cite from.
     for edition in report["editions"].as_array().unwrap() {
-        assert!(edition["references"].as_u64().unwrap() > 400, "{edition}");
+        let references = edition["references"].as_u64().unwrap();
+        match edition["edition"].as_str().unwrap() {
+            "en-2017" => assert!(references < 10, "{edition}"),
+            _ => assert!(references > 400, "{edition}"),
+        }
     }
 }
 

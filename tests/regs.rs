@@ -108,14 +108,24 @@ fn a_country_is_listed_in_law_order_with_headings() {
         .collect();
     // The Israeli list is printed in law order, so the ids come out in sequence.
     assert_eq!(ids, (1..=27).collect::<Vec<_>>());
+    assert!(text.contains("English (unofficial): Law 78A – In Israel there are no half points."));
+    // The headings are the English edition's, which every user shares; or any edition's.
+    assert!(
+        text.contains("\nLAW 40 – Partnership Understandings\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  40B1(b) · B. Special Partnership Understandings\n"),
+        "{text}"
+    );
+    let text = stdout(&bridgelaws(&["regs", "il", "--edition", "he-2017"]));
     assert!(text.contains("\nחוק 40 – הבנות של שותפות\n"), "{text}");
     assert!(
         text.contains("  40B1(b) · ב. הבנות מיוחדות של שותפות\n"),
         "{text}"
     );
-    assert!(text.contains("English (unofficial): Law 78A – In Israel there are no half points."));
 
-    let value = json(&["regs", "gr", "--format", "json"]);
+    let value = json(&["regs", "gr", "--edition", "el-2017", "--format", "json"]);
     let nodes = value["nodes"].as_array().unwrap();
     let first: Vec<&str> = nodes.iter().map(|n| n["id"].as_str().unwrap()).collect();
     assert_eq!(first[..3], ["1B", "12C2(b)", "12C2(d)"]);
@@ -345,7 +355,7 @@ fn bad_country_and_scope_are_named() {
         (
             &["regs", "il", "--law", "27F"],
             2,
-            "--law 27F: no such node in he-2017",
+            "--law 27F: no such node in en-2017",
         ),
         (
             &["regs", "il", "--law", "27"],

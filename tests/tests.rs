@@ -7,6 +7,7 @@ mod check;
 mod citations;
 mod cli;
 mod corpus_el;
+mod corpus_en;
 mod corpus_he;
 mod editions;
 mod import_cli;

@@ -79,8 +79,10 @@ fn targets(entry: &Entry) -> BTreeMap<&str, &crate::refs::Reference> {
 type Difference<'e> = Vec<(&'e Edition, &'e Entry, Vec<&'e str>)>;
 
 fn difference<'e>(editions: &'e [Edition], id: &str) -> Option<Difference<'e>> {
+    // An edition without its text cites nothing to compare.
     let present: Vec<(&Edition, &Entry)> = editions
         .iter()
+        .filter(|e| e.text_bundled())
         .filter_map(|e| {
             e.get(id)
                 .filter(|entry| entry.absent.is_none())

@@ -92,6 +92,10 @@ static MARKER: LazyLock<Regex> =
 
 /// Each footnote hangs on a node whose text holds its marker, and each marker has its footnote.
 fn footnotes(checker: &mut Checker<'_>, edition: &Edition) {
+    // Without the text there are no markers to check against.
+    if !edition.text_bundled() {
+        return;
+    }
     let footnotes: BTreeSet<&str> = edition
         .entries
         .iter()

@@ -44,6 +44,7 @@ pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
     let mut loader = Loader {
         root: &root,
         diagnostics: Vec::new(),
+        text_bundled: true,
     };
     let mut editions = Vec::new();
     for dir in root.list("editions")? {
@@ -78,6 +79,8 @@ pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
 struct Loader<'r> {
     root: &'r Root,
     diagnostics: Vec<Diagnostic>,
+    /// Whether the edition being read holds its text; if not, nodes need none.
+    text_bundled: bool,
 }
 
 /// The first definition of each id seen so far in an edition.
@@ -163,6 +166,7 @@ impl Loader<'_> {
                 format!("rename the folder or set `id: {dir}`"),
             );
         }
+        self.text_bundled = meta.text.is_none();
         let mut entries = Vec::new();
         let mut seen = Seen::new();
         for front in ["preface", "introduction"] {
@@ -276,7 +280,7 @@ impl Loader<'_> {
                 format!("definition `{id}` has both text and `absent`"),
                 "an edition either has the definition or says why it does not",
             ),
-            (None, None) => self.error(
+            (None, None) if self.text_bundled => self.error(
                 "absent",
                 file,
                 id.pos,
@@ -429,10 +433,19 @@ impl Loader<'_> {
                 );
             }
             self.unique(file, &footnote.id, seen);
+            if footnote.text.is_none() && self.text_bundled {
+                self.error(
+                    "absent",
+                    file,
+                    footnote.id.pos,
+                    format!("footnote `{}` has no text", footnote.id),
+                    "add its `text` as printed",
+                );
+            }
             let index = entries.len();
             entries.push(Entry {
                 number: footnote.id.as_str().strip_prefix("fn/").map(str::to_string),
-                text: Some(footnote.text.clone()),
+                text: footnote.text.clone(),
                 parent: Some(owner),
                 ..Entry::new(&footnote.id, Kind::Footnote, file)
             });
@@ -510,6 +523,7 @@ fn push_node(
         heading: node.heading.clone(),
         text: node.text.clone(),
         text_after: node.text_after.clone(),
+        summary: node.summary.clone(),
         absent: node.absent.clone(),
         renumbered: node.renumbered.clone(),
         parent,

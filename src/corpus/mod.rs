@@ -51,6 +51,8 @@ pub struct Entry {
     /// The texts keep where they were read, so that a citation in them can be pointed at.
     pub text: Option<Located>,
     pub text_after: Option<Located>,
+    /// Written for the project, where the edition's text is not bundled.
+    pub summary: Option<model::Rendering>,
     pub absent: Option<String>,
     /// Why this edition numbers the node otherwise than the Laws (its id).
     pub renumbered: Option<String>,
@@ -87,6 +89,7 @@ impl Entry {
             english: None,
             text: None,
             text_after: None,
+            summary: None,
             absent: None,
             renumbered: None,
             parent: None,
@@ -155,6 +158,11 @@ impl Edition {
 
     pub fn language(&self) -> &str {
         &self.meta.language
+    }
+
+    /// Whether the edition holds its law text (the English one does not: copyright).
+    pub fn text_bundled(&self) -> bool {
+        self.meta.text.is_none()
     }
 
     pub fn get(&self, id: &str) -> Option<&Entry> {

@@ -120,6 +120,17 @@ pub struct EditionFile {
     /// How the edition was imported and what a person should check against the printed book.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub import: Option<ImportRecord>,
+    /// `not bundled`: the edition's law text is not in the corpus (the English original is
+    /// copyrighted); its nodes carry ids, numbers, headings and the project's summaries, and
+    /// a user's own copy can be imported into the texts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<TextAvailability>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum TextAvailability {
+    #[serde(rename = "not bundled")]
+    NotBundled,
 }
 
 /// The import's own account of its work.
@@ -174,6 +185,10 @@ pub struct Node {
     /// The node's own text: what stands before its first child. Footnote markers are `[^n]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<Located>,
+    /// What the node provides, in a sentence or two written for the project (laws and
+    /// sections of an edition whose text is not bundled).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Rendering>,
     /// Text printed after the children that belongs to this node, not to its last child.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_after: Option<Located>,
@@ -192,7 +207,9 @@ pub struct Node {
 pub struct Footnote {
     /// `fn/<number>`.
     pub id: Located,
-    pub text: Located,
+    /// As printed; left out only in an edition whose text is not bundled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<Located>,
 }
 
 /// `definitions.yaml`.

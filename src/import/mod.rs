@@ -135,6 +135,7 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
         publisher: profile.publisher.to_string(),
         effective: profile.effective.map(str::to_string),
         source: Some(format!("sources/{}", profile.source_file)),
+        text: None,
         import: Some(ImportRecord {
             profile: profile.name.to_string(),
             reordered_lines,
@@ -244,7 +245,7 @@ impl<'a> Converter<'a> {
         self.lift_notes(&mut joined, node_id, Some(n));
         Footnote {
             id: Located::new(format!("fn/{n}")),
-            text: joined.text.into(),
+            text: Some(joined.text.into()),
         }
     }
 
@@ -309,6 +310,7 @@ impl<'a> Converter<'a> {
             renumbered: None,
             heading: heading.map(Located::new),
             text: text.map(Located::new),
+            summary: None,
             text_after: text_after.map(Located::new),
             absent: None,
             footnotes,

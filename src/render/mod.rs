@@ -249,6 +249,15 @@ fn subtree_text(
     if let Some(english) = &entry.english {
         wrap_labelled(out, indent + 2, "", &format!("(English: {english})"), style);
     }
+    if let Some(summary) = &entry.summary {
+        wrap_labelled(
+            out,
+            indent + 2,
+            "Summary (unofficial):",
+            &summary.text,
+            style,
+        );
+    }
     for &child in &entry.children {
         subtree_text(edition, child, child_indent, false, style, out, footnotes);
     }
@@ -315,6 +324,10 @@ fn own_fields(entry: &Entry) -> Value {
         "english": opt(&entry.english),
         "text": opt(&entry.text),
         "text_after": opt(&entry.text_after),
+        "summary": entry.summary.as_ref().map(|s| json!({
+            "text": s.text.as_str(),
+            "status": s.status.as_str(),
+        })),
         "absent": opt(&entry.absent),
         "renumbered": opt(&entry.renumbered),
         "refs": targets(entry),
