@@ -10,23 +10,6 @@ use crate::corpus::model::Regulation;
 use crate::corpus::{Corpus, Edition, Regulations};
 use crate::refs::{self, Reference};
 
-impl Corpus {
-    pub fn country(&self, code: &str) -> Option<&Regulations> {
-        self.regulations
-            .iter()
-            .find(|r| r.data.country.as_str() == code)
-    }
-
-    /// The edition whose tree a country's regulations hang on: the edition they are printed
-    /// in, or else one in their language, or else the first (every edition has the same ids).
-    pub fn edition_of(&self, country: &Regulations) -> Option<&Edition> {
-        let data = &country.data;
-        self.edition(&data.source)
-            .or_else(|| self.editions.iter().find(|e| e.language() == data.language))
-            .or_else(|| self.editions.first())
-    }
-}
-
 /// The countries named on a command line, in that order, or what is wrong with the names.
 pub fn countries<'c>(corpus: &'c Corpus, codes: &[String]) -> Result<Vec<&'c Regulations>, String> {
     let mut found: Vec<&Regulations> = Vec::new();

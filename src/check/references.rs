@@ -11,7 +11,7 @@ use super::locate::Span;
 use crate::corpus::id::{Kind, LawPath};
 use crate::corpus::load::OVERRIDES;
 use crate::corpus::model::Regulation;
-use crate::corpus::{Edition, Entry, Regulations};
+use crate::corpus::{Corpus, Edition, Entry, Regulations};
 use crate::refs::{self, Origin};
 use crate::regs;
 
@@ -320,8 +320,8 @@ fn index_prints(edition: &Edition, term: &str, phrase: &str) -> bool {
 
 /// Each regulation hangs on a node its edition has (not absent), one printed in or on a
 /// footnote names a footnote of that edition in the same law, the citations in its text
-/// resolve (the law it opens with, if any, is the node it hangs on), and it has its English
-/// rendering.
+/// resolve, a text that opens with a law (`חוק 40ב1(ב) - …`) hangs on that node, and it has its
+/// English rendering.
 fn regulations(checker: &mut Checker<'_>) {
     let corpus = checker.corpus;
     for file in &corpus.regulations {
@@ -331,105 +331,108 @@ fn regulations(checker: &mut Checker<'_>) {
             continue;
         };
         for regulation in &file.data.regulations {
-            regulation_text(checker, file, regulation);
-            let target = &regulation.attached_to;
-            let problem = match edition.get(target) {
-                Some(entry) if entry.absent.is_some() => {
-                    Some(("marks absent", "absent in the source edition"))
-                }
-                // A node of no edition at all was reported when the file was read.
-                None if !corpus.editions.iter().any(|e| e.get(target).is_some()) => None,
-                None => Some(("lacks", "not a node of the source edition")),
-                Some(_) => None,
-            };
-            if let Some((what, label)) = problem {
-                let span = checker.place_value(&file.file, target);
+            let references = regs::citations(corpus, file, regulation);
+            for (message, label, hint) in
+                attachment_problems(corpus, edition, regulation, &references)
+            {
+                let span = checker.place_value(&file.file, &regulation.attached_to);
                 checker.error(
                     "regulation-attachment",
                     &file.file,
                     span,
-                    format!(
-                        "{} is attached to {}, which {} {what}",
-                        regulation.id.as_str(),
-                        target.as_str(),
-                        edition.id()
-                    ),
+                    message,
                     label,
-                    "attach the regulation to the most specific node of its edition that it qualifies, by its canonical id",
+                    hint,
                 );
             }
-            let Some(footnote) = &regulation.footnote else {
-                continue;
-            };
-            let owner_law = edition
-                .get(footnote)
-                .and_then(|f| f.parent)
-                .and_then(|p| LawPath::parse(&edition.entries[p].id))
-                .map(|p| p.law);
-            let attached_law = LawPath::parse(target).map(|p| p.law);
-            if owner_law.is_none() || owner_law != attached_law {
-                let span = checker.place_value(&file.file, target);
-                checker.error(
-                    "regulation-attachment",
-                    &file.file,
-                    span,
-                    format!(
-                        "{} is printed in {footnote}, which {} does not have in Law {}",
-                        regulation.id.as_str(),
-                        edition.id(),
-                        attached_law.map_or_else(|| "?".to_string(), |l| l.to_string())
-                    ),
-                    "footnote elsewhere",
-                    "name the footnote the regulation is printed in, and attach it to a node of that footnote's law",
-                );
+            let text = &regulation.text;
+            for r in &references {
+                if let Err(unresolved) = &r.target {
+                    let span = checker.place(&file.file, text.pos, text, r.span.clone());
+                    checker.error(
+                        unresolved.code,
+                        &file.file,
+                        span,
+                        format!(
+                            "`{}` in {} does not resolve",
+                            &text[r.phrase.clone()],
+                            regulation.id.as_str()
+                        ),
+                        unresolved.message.clone(),
+                        "correct the citation as the federation prints it, or the node the regulation hangs on",
+                    );
+                }
             }
+            untranslated(checker, file, regulation);
         }
     }
 }
 
-/// What a regulation's text cites resolves, and a text that opens with a law (`חוק 40ב1(ב) -
-/// …`) hangs on that node.
-fn regulation_text(checker: &mut Checker<'_>, file: &Regulations, regulation: &Regulation) {
-    let corpus = checker.corpus;
-    let text = &regulation.text;
-    let references = regs::citations(corpus, file, regulation);
-    for r in &references {
-        if let Err(unresolved) = &r.target {
-            let span = checker.place(&file.file, text.pos, text, r.span.clone());
-            checker.error(
-                unresolved.code,
-                &file.file,
-                span,
+/// What is wrong with the node a regulation hangs on: message, label, what to do.
+fn attachment_problems(
+    corpus: &Corpus,
+    edition: &Edition,
+    regulation: &Regulation,
+    references: &[refs::Reference],
+) -> Vec<(String, String, &'static str)> {
+    let id = regulation.id.as_str();
+    let target = regulation.attached_to.as_str();
+    let mut problems = Vec::new();
+    let missing = match edition.get(target) {
+        Some(entry) if entry.absent.is_some() => {
+            Some(("marks absent", "absent in the source edition"))
+        }
+        // A node of no edition at all was reported when the file was read.
+        None if corpus.editions.iter().any(|e| e.get(target).is_some()) => {
+            Some(("lacks", "not a node of the source edition"))
+        }
+        _ => None,
+    };
+    if let Some((what, label)) = missing {
+        problems.push((
+            format!("{id} is attached to {target}, which {} {what}", edition.id()),
+            label.to_string(),
+            "attach the regulation to the most specific node of its edition that it qualifies, by its canonical id",
+        ));
+    }
+    if let Some(footnote) = &regulation.footnote {
+        let owner_law = edition
+            .get(footnote)
+            .and_then(|f| f.parent)
+            .and_then(|p| LawPath::parse(&edition.entries[p].id))
+            .map(|p| p.law);
+        let attached_law = LawPath::parse(target).map(|p| p.law);
+        if owner_law.is_none() || owner_law != attached_law {
+            problems.push((
                 format!(
-                    "`{}` in {} does not resolve",
-                    &text[r.phrase.clone()],
-                    regulation.id.as_str()
+                    "{id} is printed in {footnote}, which {} does not have in Law {}",
+                    edition.id(),
+                    attached_law.map_or_else(|| "?".to_string(), |l| l.to_string())
                 ),
-                unresolved.message.clone(),
-                "correct the citation as the federation prints it, or the node the regulation hangs on",
-            );
+                "footnote elsewhere".to_string(),
+                "name the footnote the regulation is printed in, and attach it to a node of that footnote's law",
+            ));
         }
     }
     if let Some(first) = references.first()
         && first.phrase.start == 0
-        && let Ok(target) = &first.target
-        && target != regulation.attached_to.as_str()
+        && let Ok(named) = &first.target
+        && named != target
     {
-        let span = checker.place_value(&file.file, &regulation.attached_to);
-        checker.error(
-            "regulation-attachment",
-            &file.file,
-            span,
+        problems.push((
             format!(
-                "{} opens with `{}` but is attached to {}",
-                regulation.id.as_str(),
-                &text[first.phrase.clone()],
-                regulation.attached_to.as_str()
+                "{id} opens with `{}` but is attached to {target}",
+                &regulation.text[first.phrase.clone()]
             ),
-            format!("the text names {target}"),
+            format!("the text names {named}"),
             "attach the regulation to the node its text names",
-        );
+        ));
     }
+    problems
+}
+
+/// Every regulation carries its English rendering.
+fn untranslated(checker: &mut Checker<'_>, file: &Regulations, regulation: &Regulation) {
     if regulation.english.is_none() {
         checker.error(
             "untranslated-regulation",

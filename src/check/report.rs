@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::Report;
 use crate::error::{Diagnostic, Level};
+use crate::render::plural;
 
 /// The byte range of `length` characters from the 1-based `column` of `line`.
 fn byte_range(line: &str, column: u32, length: u32) -> Range<usize> {
@@ -105,7 +106,6 @@ pub fn text(report: &Report, color: bool, quiet: bool) -> String {
             countries.join(", ")
         ));
     }
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     if errors == 0 {
         out.push_str(&format!(
             "the corpus is clean ({} between the editions, acknowledged)\n",

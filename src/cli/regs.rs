@@ -9,7 +9,7 @@ use serde_json::json;
 use super::{emit, find_edition};
 use crate::corpus::{Corpus, Edition, Regulations};
 use crate::error::{Error, Result};
-use crate::render::{self, regs::Table};
+use crate::render::{self, plural, regs::Table};
 use crate::{refs, regs};
 
 #[derive(Debug, clap::Args)]
@@ -166,10 +166,10 @@ fn summary(countries: &[&Regulations], rows: &[regs::Row<'_>], scope: Option<&st
         .filter(|r| r.regulated_by(countries).len() == countries.len())
         .count();
     let mut parts = vec![format!("all {all}")];
-    for (n, code) in codes.iter().enumerate() {
+    for code in &codes {
         let alone = rows
             .iter()
-            .filter(|r| r.regulated_by(countries) == [codes[n]])
+            .filter(|r| r.regulated_by(countries) == [*code])
             .count();
         parts.push(format!("only {code} {alone}"));
     }
@@ -178,14 +178,6 @@ fn summary(countries: &[&Regulations], rows: &[regs::Row<'_>], scope: Option<&st
         codes.join(", "),
         parts.join(", ")
     )
-}
-
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 fn list_countries(corpus: &Corpus, format: TableFormat, out: &mut dyn Write) -> Result<()> {

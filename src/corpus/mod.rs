@@ -212,4 +212,19 @@ impl Corpus {
     pub fn edition(&self, id: &str) -> Option<&Edition> {
         self.editions.iter().find(|e| e.id() == id)
     }
+
+    pub fn country(&self, code: &str) -> Option<&Regulations> {
+        self.regulations
+            .iter()
+            .find(|r| r.data.country.as_str() == code)
+    }
+
+    /// The edition whose tree a country's regulations hang on: the edition they are printed
+    /// in, or else one in their language, or else the first (every edition has the same ids).
+    pub fn edition_of(&self, country: &Regulations) -> Option<&Edition> {
+        let data = &country.data;
+        self.edition(&data.source)
+            .or_else(|| self.editions.iter().find(|e| e.language() == data.language))
+            .or_else(|| self.editions.first())
+    }
 }

@@ -8,6 +8,15 @@ use serde_json::{Value, json};
 use crate::corpus::{Edition, Entry, Kind};
 use crate::refs;
 
+/// `1 node`, `2 nodes`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Text layout settings.
 pub struct TextStyle {
     /// Wrap lines at this many characters; 0 leaves them as they are.

@@ -68,27 +68,19 @@ pub fn text(table: &Table<'_>, style: &TextStyle, with_silent: bool) -> String {
         .map(|r| r.id.chars().count())
         .max()
         .unwrap_or(0);
+    // The countries that regulate any of `rows`, in the order they were given.
     let who = |rows: &[&Row<'_>]| {
-        let mut codes: Vec<&str> = Vec::new();
-        for row in rows {
-            for code in row.regulated_by(table.countries) {
-                if !codes.contains(&code) {
-                    codes.push(code);
-                }
-            }
+        if !several {
+            return String::new();
         }
-        // Listed in the order the countries were given.
-        codes.sort_by_key(|c| {
-            table
-                .countries
-                .iter()
-                .position(|k| k.data.country.as_str() == *c)
-        });
-        if several {
-            format!("  [{}]", codes.join(", "))
-        } else {
-            String::new()
-        }
+        let codes: Vec<&str> = table
+            .countries
+            .iter()
+            .enumerate()
+            .filter(|(n, _)| rows.iter().any(|r| !r.by_country[*n].is_empty()))
+            .map(|(_, c)| c.data.country.as_str())
+            .collect();
+        format!("  [{}]", codes.join(", "))
     };
     let titled: Vec<(Vec<String>, &Row<'_>)> = table
         .rows
@@ -122,10 +114,8 @@ pub fn text(table: &Table<'_>, style: &TextStyle, with_silent: bool) -> String {
                     wrap_labelled(&mut out, 4, code.trim_end(), "—", style);
                 }
                 for regulation in regulations {
-                    let label = match &regulation.footnote {
-                        Some(footnote) => format!("{code}{} ({footnote})", regulation.id.as_str()),
-                        None => format!("{code}{:name_width$}", regulation.id.as_str()),
-                    };
+                    // Padded to the longest id; one printed on a footnote runs longer.
+                    let label = format!("{code}{:name_width$}", name(regulation));
                     wrap_labelled(&mut out, 4, &label, &regulation.text, style);
                     if let Some(english) = &regulation.english {
                         let indent = 4 + label.chars().count() + 1;
