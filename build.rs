@@ -1,13 +1,23 @@
-//! Embeds the corpus (editions, regulations, schemas) into the binary, so that an installed
+//! Embeds the corpus (editions, regulations, references, glossary, schemas) into the binary, so that an installed
 //! `bridgelaws` works anywhere, offline. `include_str!` makes Cargo rebuild when a file changes;
 //! `rerun-if-changed` on the folder catches files added or removed.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-const EMBEDDED: &[&str] = &["editions", "regulations", "references", "schema"];
+const EMBEDDED: &[&str] = &[
+    "editions",
+    "regulations",
+    "references",
+    "schema",
+    "glossary.yaml",
+];
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
+    if dir.is_file() {
+        files.push(dir.to_path_buf());
+        return;
+    }
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };

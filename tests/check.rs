@@ -94,7 +94,7 @@ fn diagnostics_show_the_offending_text_underlined_with_a_hint() {
         "{text}"
     );
     assert!(text.contains("= help: "), "{text}");
-    assert!(text.contains("error: the corpus has 20 errors"), "{text}");
+    assert!(text.contains("error: the corpus has 31 errors"), "{text}");
     // No colour codes when the output is not a terminal.
     assert!(!text.contains('\u{1b}'), "{text}");
 }
@@ -104,4 +104,22 @@ fn quiet_leaves_out_the_notes() {
     let text = stdout(&bridgelaws(&["check", "--quiet"]));
     assert!(!text.contains("note["), "{text}");
     assert!(text.contains("the corpus is clean"), "{text}");
+}
+
+#[test]
+fn glossary_problems_are_explained_at_the_value() {
+    let text = stdout(&bridgelaws(&["--corpus", FIXTURE, "check"]));
+    for expected in [
+        "error[glossary-law]: concept `misnamed` names a node that is not there",
+        "xx-2017 has no node `1D` (the nearest node above it is `1`)",
+        "`1 A` is not the canonical id of a law node",
+        "error[glossary-definition]: `def/dummy` belongs to two concepts",
+        "error[glossary-definition]: `def/board` (xx-2017) belongs to no glossary concept",
+        "= help: add its concept to glossary.yaml with `definitions: [def/board]`",
+        "error[glossary-term]: xx-2017 prints `def/Not A Slug` as `Misnamed`, which concept `misnamed` does not list",
+        "error[glossary-term]: concept `ghost` has no `en` term",
+        "error[duplicate-id]: duplicate concept `dummy`",
+    ] {
+        assert!(text.contains(expected), "missing `{expected}` in\n{text}");
+    }
 }

@@ -46,7 +46,7 @@ pub fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
 }
 
-/// A copy of the bundled corpus's editions, regulations and references in a fresh folder, for
+/// A copy of the bundled corpus's editions, regulations, references and glossary in a fresh folder, for
 /// tests that add or change files.
 pub fn corpus_copy() -> tempfile::TempDir {
     fn copy(from: &Path, to: &Path) {
@@ -65,5 +65,10 @@ pub fn corpus_copy() -> tempfile::TempDir {
     for folder in ["editions", "regulations", "references"] {
         copy(&corpus_dir().join(folder), &dir.path().join(folder));
     }
+    std::fs::copy(
+        corpus_dir().join("glossary.yaml"),
+        dir.path().join("glossary.yaml"),
+    )
+    .unwrap();
     dir
 }

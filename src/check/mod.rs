@@ -5,10 +5,11 @@
 //! What is checked here needs the corpus as a whole, one module per concern:
 //! `references` (every citation, book-index reference, override, regulation and footnote
 //! resolves), `editions` (the editions have the same ids and cite the same targets, or say why
-//! not) and `hygiene` (no bidi controls, no residue of the extraction). `locate` finds a piece
+//! not), `glossary` (the concepts name existing nodes and every definition) and `hygiene` (no bidi controls, no residue of the extraction). `locate` finds a piece
 //! of a value in its file; `report` prints the diagnostics.
 
 mod editions;
+mod glossary;
 mod hygiene;
 pub mod locate;
 mod references;
@@ -39,6 +40,9 @@ pub const CODES: &[&str] = &[
     "editions-disagree",
     "acknowledged-difference",
     "stale-acknowledgment",
+    "glossary-law",
+    "glossary-definition",
+    "glossary-term",
     "bidi-control",
     "extraction-residue",
 ];
@@ -95,6 +99,7 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
     };
     references::check(&mut checker);
     editions::check(&mut checker);
+    glossary::check(&mut checker);
     hygiene::check(&mut checker);
     checker.fill_source_lines();
     let mut diagnostics = checker.diagnostics;

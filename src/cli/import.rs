@@ -19,7 +19,8 @@ pub struct Args {
     #[arg(long, value_name = "NAME", value_parser = profile_names())]
     pub profile: String,
 
-    /// The plain-text extraction [default: <corpus>/sources/<the profile's file>]
+    /// The plain-text extraction [default: <corpus>/sources/<the profile's file>; for `en`,
+    /// whose text is not bundled, your own copy is required]
     #[arg(long, value_name = "FILE")]
     pub source: Option<PathBuf>,
 
@@ -37,6 +38,10 @@ pub fn run(dir: Option<&Path>, args: &Args, out: &mut dyn Write) -> Result<()> {
     let profile = profile::by_name(&args.profile)
         .ok_or_else(|| Error::Usage(format!("no importer profile `{}`", args.profile)))?;
     let corpus = corpus_dir(dir);
+    let edition_dir = corpus.join("editions").join(profile.edition_id);
+    if profile.fills_existing {
+        return fill(&corpus, &edition_dir, &profile, args, out);
+    }
     let source = args
         .source
         .clone()
@@ -44,7 +49,6 @@ pub fn run(dir: Option<&Path>, args: &Args, out: &mut dyn Write) -> Result<()> {
     let text = std::fs::read_to_string(&source).map_err(|e| Error::io(&source, e))?;
     let mut imported = import::import(&text, &profile);
 
-    let edition_dir = corpus.join("editions").join(profile.edition_id);
     let regulations_file = imported.regulations.as_ref().map(|r| {
         corpus
             .join("regulations")
@@ -72,6 +76,46 @@ pub fn run(dir: Option<&Path>, args: &Args, out: &mut dyn Write) -> Result<()> {
     }
     remove_stale_laws(&edition_dir.join("laws"), &files)?;
     emit(out, &summary(&imported, &edition_dir, files.len()))
+}
+
+/// Fill the texts of an edition written for the project (the English one) from the user's own
+/// copy, keeping its titles, headings and summaries. Texts already there are the result of an
+/// earlier import, perhaps corrected by hand: replacing them takes `--force`.
+fn fill(
+    corpus: &Path,
+    edition_dir: &Path,
+    profile: &profile::Profile,
+    args: &Args,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let Some(source) = &args.source else {
+        return Err(Error::Usage(format!(
+            "the text of {} is not bundled: name your own copy, extracted as plain text, with --source FILE",
+            profile.edition_id
+        )));
+    };
+    if !edition_dir.join("edition.yaml").exists() {
+        return Err(Error::Usage(format!(
+            "{} does not exist: the {} profile fills the texts of that edition and cannot create it",
+            edition_dir.display(),
+            profile.name
+        )));
+    }
+    let root = crate::corpus::Root::Dir(corpus.to_path_buf());
+    let existing = import::fill::read(&root, profile.edition_id)?;
+    if existing.edition.text.is_none() && !args.force {
+        return Err(Error::Usage(format!(
+            "{} already has its text, from an earlier import and perhaps corrected by hand since; pass --force to replace it",
+            edition_dir.display()
+        )));
+    }
+    let text = std::fs::read_to_string(source).map_err(|e| Error::io(source, e))?;
+    let imported = import::fill::fill(existing, import::import(&text, profile));
+    let files = files_of(&imported, edition_dir, None)?;
+    for (path, yaml) in &files {
+        write_file(path, yaml)?;
+    }
+    emit(out, &summary(&imported, edition_dir, files.len()))
 }
 
 /// The English renderings of the regulations were written by hand and no import recreates

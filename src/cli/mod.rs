@@ -2,6 +2,7 @@
 
 mod check;
 mod export;
+mod glossary;
 mod import;
 mod regs;
 mod schema;
@@ -41,6 +42,8 @@ pub enum Command {
     Check(check::Args),
     /// National regulations: a country's list in law order, or `regs diff` to compare countries
     Regs(regs::Args),
+    /// The concepts of the Laws in English, Hebrew and Greek, found from a term in any of them
+    Glossary(glossary::Args),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -60,6 +63,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Schema(args) => schema::run(cli.corpus.as_deref(), &args, out),
         Command::Check(args) => check::run(root, &args, out),
         Command::Regs(args) => regs::run(&corpus::load(root)?, &args, out),
+        Command::Glossary(args) => glossary::run(&corpus::load(root)?, &args, out),
     };
     match result {
         // A reader that went away (`bridgelaws export … | head`) is not an error.

@@ -8,8 +8,8 @@ use serde::de::DeserializeOwned;
 
 use super::id::{Kind, LawPath, kind_of};
 use super::model::{
-    AcknowledgedFile, BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote, Located,
-    Node, OverridesFile, Pos, RegulationsFile,
+    AcknowledgedFile, BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote,
+    GlossaryFile, Located, Node, OverridesFile, Pos, RegulationsFile,
 };
 use super::numbering;
 use super::{Corpus, Edition, Entry, Loaded, Regulations, Root};
@@ -17,6 +17,8 @@ use super::{Corpus, Edition, Entry, Loaded, Regulations, Root};
 /// Where the reference overrides and the acknowledged differences live in a corpus.
 pub const OVERRIDES: &str = "references/overrides.yaml";
 pub const ACKNOWLEDGED: &str = "references/acknowledged.yaml";
+/// The concepts of the Laws in every language.
+pub const GLOSSARY: &str = "glossary.yaml";
 use crate::error::{Diagnostic, Error, Result};
 
 /// Load and validate the whole corpus. Fails with every diagnostic found, not just the first.
@@ -64,6 +66,7 @@ pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
     }
     let overrides = loader.optional::<OverridesFile>(OVERRIDES)?;
     let acknowledged = loader.optional::<AcknowledgedFile>(ACKNOWLEDGED)?;
+    let glossary = loader.optional::<GlossaryFile>(GLOSSARY)?;
     let diagnostics = loader.diagnostics;
     let mut corpus = Corpus {
         root,
@@ -71,9 +74,24 @@ pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
         regulations,
         overrides,
         acknowledged,
+        glossary,
     };
     crate::refs::derive(&mut corpus);
     Ok((corpus, diagnostics))
+}
+
+/// Read one corpus file on its own (relative to the corpus folder), with a located error when
+/// it does not parse.
+pub fn file<T: DeserializeOwned>(root: &Root, file: &str) -> Result<T> {
+    let mut loader = Loader {
+        root,
+        diagnostics: Vec::new(),
+        text_bundled: true,
+    };
+    match loader.parse::<T>(file)? {
+        Some(value) => Ok(value),
+        None => Err(Error::Corpus(loader.diagnostics)),
+    }
 }
 
 struct Loader<'r> {
@@ -580,6 +598,8 @@ fn schema_for(file: &str) -> &'static str {
         "overrides.schema.json"
     } else if file == ACKNOWLEDGED {
         "acknowledged.schema.json"
+    } else if file == GLOSSARY {
+        "glossary.schema.json"
     } else if file.starts_with("regulations/") {
         "regulations.schema.json"
     } else {

@@ -14,6 +14,7 @@
 //!   regulations/<country>.yaml        national regulations, attached to law nodes
 //!   references/overrides.yaml         citations no grammar can read
 //!   references/acknowledged.yaml      confirmed differences between the editions' citations
+//!   glossary.yaml                     the concepts of the Laws in every language, with their nodes
 //!   schema/*.schema.json              JSON Schemas, derived from `model`
 //!   sources/                          the raw texts the editions were imported from
 //! ```
@@ -34,7 +35,8 @@ use std::collections::HashMap;
 pub use id::Kind;
 pub use load::{load, load_all};
 use model::{
-    AcknowledgedFile, BookIndexFile, EditionFile, Located, OverridesFile, Pos, RegulationsFile,
+    AcknowledgedFile, BookIndexFile, EditionFile, GlossaryFile, Located, OverridesFile, Pos,
+    RegulationsFile,
 };
 pub use source::Root;
 
@@ -206,6 +208,8 @@ pub struct Corpus {
     pub overrides: Option<Loaded<OverridesFile>>,
     /// Confirmed differences between the editions' citations (`references/acknowledged.yaml`).
     pub acknowledged: Option<Loaded<AcknowledgedFile>>,
+    /// The concepts of the Laws in every language (`glossary.yaml`).
+    pub glossary: Option<Loaded<GlossaryFile>>,
 }
 
 impl Corpus {

@@ -3,6 +3,7 @@
 //! them, so the three cannot drift apart.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -384,4 +385,47 @@ pub struct Acknowledged {
     pub only_in: std::collections::BTreeMap<String, Vec<String>>,
     /// Why the books differ, as confirmed against the 2017 Laws.
     pub reason: String,
+}
+
+/// `glossary.yaml`: the concepts of the Laws, each named in every language with the forms users
+/// type, and the nodes where it is central.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GlossaryFile {
+    pub concepts: Vec<Concept>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Concept {
+    /// The slug of its English term; for a defined term, the definition's slug.
+    pub id: Located,
+    /// The definitions (`def/…`) that define this concept in the books.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub definitions: Vec<Located>,
+    /// Canonical ids of the nodes where the concept is central (not every mention).
+    pub laws: Vec<Located>,
+    /// The concept's terms by language (BCP 47 code: `en`, `he`, `el`).
+    pub terms: BTreeMap<String, Terms>,
+    /// What a user needs to know to tell this concept from a homonym.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Terms {
+    /// The term as the edition in that language prints it.
+    pub term: String,
+    /// Other forms users type that stemming and prefix stripping do not reach: synonyms,
+    /// abbreviations, spellings, plural and inflected forms.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<String>,
+}
+
+impl Terms {
+    /// The term, then its variants.
+    pub fn forms(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.term.as_str()).chain(self.variants.iter().map(String::as_str))
+    }
 }

@@ -7,8 +7,8 @@ use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 
 use super::model::{
-    AcknowledgedFile, BookIndexFile, DefinitionsFile, EditionFile, Node, OverridesFile,
-    RegulationsFile,
+    AcknowledgedFile, BookIndexFile, DefinitionsFile, EditionFile, GlossaryFile, Node,
+    OverridesFile, RegulationsFile,
 };
 
 /// Folder of the schemas, relative to the corpus folder.
@@ -33,5 +33,6 @@ pub fn all() -> Vec<(&'static str, String)> {
         ("book-index.schema.json", render::<BookIndexFile>()),
         ("overrides.schema.json", render::<OverridesFile>()),
         ("acknowledged.schema.json", render::<AcknowledgedFile>()),
+        ("glossary.schema.json", render::<GlossaryFile>()),
     ]
 }

@@ -19,6 +19,7 @@ pub fn profile() -> Profile {
         // The book prints no date from which it applies.
         effective: None,
         source_file: "004_ec2b9f159b702ea6.txt",
+        fills_existing: false,
         country: Some(Country {
             code: "gr",
             federation: "Ελληνική Ομοσπονδία Μπριτζ (ΕΟΜ) — Hellenic Bridge Federation",

@@ -450,6 +450,7 @@ pub fn profile() -> Profile {
         // "בישראל נכנס ספר חוקים זה לתוקף החל מ-01/10/2017" (preface).
         effective: Some("2017-10-01"),
         source_file: "000_f7c3e52a7b6ecf2c.txt",
+        fills_existing: false,
         country: Some(Country {
             code: "il",
             federation: "ההתאגדות הישראלית לברידג' — Israel Bridge Federation",

@@ -10,6 +10,8 @@
 //! by `book_index`.
 
 pub mod book_index;
+pub mod english;
+pub mod fill;
 pub mod greek;
 pub mod hebrew;
 pub mod lines;

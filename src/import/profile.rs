@@ -18,6 +18,9 @@ pub struct Profile {
     pub effective: Option<&'static str>,
     /// File name of the raw text under `corpus/sources/`.
     pub source_file: &'static str,
+    /// The edition exists before its text, written for the project (titles, headings,
+    /// summaries): the import fills in its texts and keeps the rest (English).
+    pub fills_existing: bool,
     /// Country whose inline national notes this edition carries, with its federation.
     pub country: Option<Country>,
 
@@ -157,6 +160,8 @@ pub enum DefinitionsLayout {
     TermFirst,
     /// The definition, then the term and its English in parentheses (Hebrew).
     TermLast,
+    /// The term, a dash, then the definition, on the term's line (English).
+    TermDash,
 }
 
 pub struct Country {
@@ -182,7 +187,11 @@ impl Profile {
 
 /// All profiles this build knows.
 pub fn all() -> Vec<Profile> {
-    vec![super::greek::profile(), super::hebrew::profile()]
+    vec![
+        super::greek::profile(),
+        super::hebrew::profile(),
+        super::english::profile(),
+    ]
 }
 
 pub fn by_name(name: &str) -> Option<Profile> {

@@ -79,15 +79,16 @@ impl Enumerator {
 /// Sections that print no heading in any edition: their text starts on the section line.
 const SECTIONS_WITHOUT_HEADING: &[&str] = &["22A", "22B", "35A", "35B", "35C", "35D", "56A", "56B"];
 
-/// A section letter with its full stop; a Hebrew letter standing alone at the start of a line
-/// is a section letter too, as no Hebrew word is one letter.
+/// A section letter with its full stop (Greek, or Latin: English, or a Greek look-alike); a
+/// Hebrew letter standing alone at the start of a line is a section letter too, as no Hebrew
+/// word is one letter.
 static SECTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(ΣΤ\.|[ΑΒΓΔΕΖABEZ]\.|[אבגדהוז]\.?)\s+(\S.*)$").expect("section pattern")
+    Regex::new(r"^(ΣΤ\.|[ΑΒΓΔΕΖA-G]\.|[אבגדהוז]\.?)\s+(\S.*)$").expect("section pattern")
 });
 static PARAGRAPH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(\d{1,2})\.\s+(\S.*)$").expect("paragraph pattern"));
 static ITEM: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\(((?:[ivx]{1,4})|(?:[α-ω]{1,2})|(?:[א-ת]{1,2}))\)\s+(\S.*)$")
+    Regex::new(r"^\(((?:[ivx]{1,4})|(?:[α-ω]{1,2})|(?:[א-ת]{1,2})|(?:[a-n]))\)\s+(\S.*)$")
         .expect("item pattern")
 });
 
@@ -216,6 +217,7 @@ impl Open {
     }
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Region {
     Start,
     /// A table of contents, skipped.
@@ -279,7 +281,10 @@ impl Builder<'_> {
             self.book.definitions_heading = Some(text.to_string());
             return 1;
         }
-        if let Some(c) = self.profile.law_heading.captures(text) {
+        // A table of contents lists the law headings too; they open nothing there.
+        if self.region != Region::Contents
+            && let Some(c) = self.profile.law_heading.captures(text)
+        {
             let n: u8 = c[1].parse().unwrap_or(0);
             let expected = self.book.laws.len() as u8 + 1 + u8::from(!self.stack.is_empty());
             if n == expected {
@@ -366,6 +371,31 @@ impl Builder<'_> {
         match self.profile.definitions_layout {
             DefinitionsLayout::TermFirst => self.definition_term_first(line),
             DefinitionsLayout::TermLast => self.definition_term_last(line),
+            DefinitionsLayout::TermDash => self.definition_term_dash(line),
+        }
+    }
+
+    /// The term, a dash and the definition on one line (`Dummy – …`); a line that does not
+    /// open with a known term continues the definition before it.
+    fn definition_term_dash(&mut self, line: &Line) {
+        let opening = [" – ", " - ", " — "].iter().find_map(|dash| {
+            let (term, rest) = line.text.split_once(dash)?;
+            self.profile.definition_id(term.trim())?;
+            Some((term.trim().to_string(), rest.trim().to_string()))
+        });
+        if let Some((term, rest)) = opening {
+            let text = vec![Line {
+                text: rest,
+                ..line.clone()
+            }];
+            self.new_definition(&term, None, line, text);
+        } else if let Some(current) = self.book.definitions.last_mut() {
+            current.text.push(line.clone());
+        } else {
+            self.book.warnings.push(format!(
+                "line {}: definitions text before the first term",
+                line.source_line
+            ));
         }
     }
 
@@ -579,6 +609,7 @@ impl Builder<'_> {
             return used;
         }
         let mut found = enumerators(&line.text);
+        self.prefer_item_letters(&mut found);
         // The Hebrew Law 71 letters what the other editions number: `ב` is 71.2.
         let law = self.stack.first().map(|open| open.node.path.law);
         if law.is_some_and(|n| self.profile.letters_as_paragraphs.contains(&n)) {
@@ -669,6 +700,24 @@ impl Builder<'_> {
             _ => top.node.text.push(rest_line),
         }
         used
+    }
+
+    /// `(i)`, `(v)` and `(x)` are roman numerals and, in English, also item letters: after
+    /// item `(h)`, `(i)` is the ninth item, not a sub-item of `(h)`.
+    fn prefer_item_letters(&self, found: &mut [(Enumerator, &str)]) {
+        for (e, _) in found.iter_mut() {
+            if e.level != Level::Subitem {
+                continue;
+            }
+            let letter = e.printed.trim_matches(['(', ')']);
+            let Some(item) = numbering::item_letter(letter).filter(|_| letter.is_ascii()) else {
+                continue;
+            };
+            let as_item = Enumerator::new(Level::Item, item as u8 - b'a' + 1, e.printed.clone());
+            if self.container_for(&as_item).is_some() {
+                *e = as_item;
+            }
+        }
     }
 
     /// A line that starts text printed after a node's children (profile `closing_texts`).

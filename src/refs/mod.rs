@@ -8,7 +8,7 @@
 //! reference a user types on the command line.
 
 pub mod index;
-mod lexicon;
+pub(crate) mod lexicon;
 pub mod resolve;
 pub mod scan;
 mod user;

@@ -65,7 +65,7 @@ pub fn context_path(edition: &Edition, at: usize) -> Option<LawPath> {
 }
 
 /// An id the edition has, or a message saying it has none.
-fn existing(edition: &Edition, path: LawPath) -> Resolved {
+pub fn existing(edition: &Edition, path: LawPath) -> Resolved {
     let id = path.to_string();
     if edition.get(&id).is_some() {
         return Ok(id);

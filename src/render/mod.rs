@@ -1,6 +1,7 @@
 //! Output: a node and its subtree as text for the terminal, or as JSON; export records;
-//! national regulations (`regs`).
+//! national regulations (`regs`); glossary concepts (`glossary`).
 
+pub mod glossary;
 pub mod regs;
 
 use serde_json::{Value, json};
