@@ -1,6 +1,6 @@
 //! How long `bridgelaws check` takes on the bundled corpus, beside what it builds on: loading
 //! the corpus (which derives every citation) is the baseline, the check is what it adds. Also
-//! `regs diff il gr` (compare and print) beside the same baseline.
+//! `regs diff il gr` (compare and print) and glossary lookups beside the same baseline.
 //!
 //! `cargo bench --bench check`
 
@@ -49,6 +49,17 @@ fn bench(c: &mut Criterion) {
             black_box(render::regs::text(&table, &style, true))
         })
     });
+    group.bench_function(
+        "glossary lookups alone (exact, prefixed, partial, none)",
+        |b| {
+            let glossary = &corpus.glossary.as_ref().expect("glossary.yaml").data;
+            b.iter(|| {
+                for query in ["כפל", "והדאבל", "penalty", "xyzzy"] {
+                    black_box(bridgelaws::glossary::lookup(glossary, query));
+                }
+            })
+        },
+    );
     group.finish();
 }
 
