@@ -109,15 +109,6 @@ pub fn lookup<'g>(glossary: &'g GlossaryFile, query: &str) -> Vec<Found<'g>> {
     found
 }
 
-/// The concepts central to a node.
-pub fn central_to<'g>(glossary: &'g GlossaryFile, id: &str) -> Vec<&'g Concept> {
-    glossary
-        .concepts
-        .iter()
-        .filter(|c| c.laws.iter().any(|l| l.as_str() == id))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
