@@ -6,7 +6,7 @@
 //! one-letter prefixes (`ה`, `ו`, `ב`, `ל`, `מ`, `ש`, `כ`) glued to its first word.
 
 use crate::corpus::model::{Concept, GlossaryFile};
-use crate::refs::lexicon::fold;
+use crate::refs::{fold, hebrew_stems};
 
 /// How a query matched a concept, best first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -53,14 +53,11 @@ fn unprefixed(query: &[String]) -> Vec<Vec<String>> {
     let Some(first) = query.first() else {
         return Vec::new();
     };
-    let letters: Vec<char> = first.chars().collect();
-    (1..=3)
-        .take_while(|&n| {
-            letters.len() >= n + 2 && letters[..n].iter().all(|c| "הובלמשכ".contains(*c))
-        })
-        .map(|n| {
+    hebrew_stems(first)
+        .take_while(|stem| stem.chars().count() >= 2)
+        .map(|stem| {
             let mut words = query.to_vec();
-            words[0] = letters[n..].iter().collect();
+            words[0] = stem.to_string();
             words
         })
         .collect()

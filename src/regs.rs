@@ -102,12 +102,17 @@ pub fn citations(
 
 /// The distinct nodes a regulation's text cites that resolve, in printed order.
 pub fn cited(corpus: &Corpus, country: &Regulations, regulation: &Regulation) -> Vec<String> {
+    resolved_targets(&citations(corpus, country, regulation))
+}
+
+/// The distinct targets of `references` that resolve, in printed order.
+pub fn resolved_targets(references: &[Reference]) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
-    for reference in citations(corpus, country, regulation) {
-        if let Ok(target) = reference.target
-            && !found.contains(&target)
+    for reference in references {
+        if let Ok(target) = &reference.target
+            && !found.contains(target)
         {
-            found.push(target);
+            found.push(target.clone());
         }
     }
     found

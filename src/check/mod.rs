@@ -96,12 +96,14 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
         corpus,
         files: HashMap::new(),
         diagnostics: loaded,
+        regulation_citations: HashMap::new(),
     };
     references::check(&mut checker);
     editions::check(&mut checker);
     glossary::check(&mut checker);
     hygiene::check(&mut checker);
     checker.fill_source_lines();
+    let citing = std::mem::take(&mut checker.regulation_citations);
     let mut diagnostics = checker.diagnostics;
     diagnostics.sort_by(|a, b| {
         (a.level != Level::Error, &a.file, a.line, a.column).cmp(&(
@@ -121,18 +123,7 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
             .map(|country| CountryStats {
                 country: country.data.country.to_string(),
                 regulations: country.data.regulations.len(),
-                citations: country
-                    .data
-                    .regulations
-                    .iter()
-                    .map(|r| {
-                        let cited = crate::regs::cited(corpus, country, r);
-                        cited
-                            .iter()
-                            .filter(|t| **t != r.attached_to.as_str())
-                            .count()
-                    })
-                    .sum(),
+                citations: citing.get(&country.file).copied().unwrap_or(0),
             })
             .collect(),
     }
@@ -168,6 +159,8 @@ pub(crate) struct Checker<'c> {
     corpus: &'c Corpus,
     files: HashMap<String, String>,
     diagnostics: Vec<Diagnostic>,
+    /// By regulations file: the targets its texts cite, counted as they are checked.
+    regulation_citations: HashMap<String, usize>,
 }
 
 /// A diagnostic under construction: what and where.

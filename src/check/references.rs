@@ -332,6 +332,15 @@ fn regulations(checker: &mut Checker<'_>) {
         };
         for regulation in &file.data.regulations {
             let references = regs::citations(corpus, file, regulation);
+            // Besides the law an Israeli entry opens with, which is its own node.
+            let citing = regs::resolved_targets(&references)
+                .iter()
+                .filter(|t| **t != regulation.attached_to.as_str())
+                .count();
+            *checker
+                .regulation_citations
+                .entry(file.file.clone())
+                .or_default() += citing;
             for (message, label, hint) in
                 attachment_problems(corpus, edition, regulation, &references)
             {

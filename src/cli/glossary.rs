@@ -31,11 +31,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     };
     let glossary = &glossary.data;
     // Law headings in English where the corpus has an English edition.
-    let headings: Option<&Edition> = corpus
-        .editions
-        .iter()
-        .find(|e| e.language() == "en")
-        .or_else(|| corpus.editions.first());
+    let headings: Option<&Edition> = corpus.english().or_else(|| corpus.editions.first());
     let Some(term) = &args.term else {
         return match args.format {
             Format::Json => {

@@ -139,9 +139,7 @@ fn headings_edition<'c>(
         return find_edition(corpus, id);
     }
     corpus
-        .editions
-        .iter()
-        .find(|e| e.language() == "en")
+        .english()
         .or_else(|| countries.first().and_then(|c| corpus.edition_of(c)))
         .ok_or_else(|| Error::Usage("the corpus has no edition to name the nodes".into()))
 }

@@ -217,6 +217,12 @@ impl Corpus {
         self.editions.iter().find(|e| e.id() == id)
     }
 
+    /// The English edition, which most users share: it names the nodes where none is asked
+    /// for.
+    pub fn english(&self) -> Option<&Edition> {
+        self.editions.iter().find(|e| e.language() == "en")
+    }
+
     pub fn country(&self, code: &str) -> Option<&Regulations> {
         self.regulations
             .iter()

@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashMap};
 use super::Imported;
 use crate::corpus::Root;
 use crate::corpus::load;
-use crate::corpus::model::{Definition, DefinitionsFile, EditionFile, ImportRecord, Node};
+use crate::corpus::model::{Definition, DefinitionsFile, EditionFile, Node};
 use crate::error::Result;
 
 /// Why a node the book did not give stays without text.
@@ -65,23 +65,13 @@ pub fn fill(existing: Existing, imported: Imported) -> Imported {
         .collect();
     let mut warnings = imported.warnings;
     let mut missing = Vec::new();
-    let mut footnotes_before = BTreeSet::new();
-    let mut footnotes_after = BTreeSet::new();
+    let footnotes_before = footnote_ids(&existing);
 
-    let mut front = existing.front;
-    let mut laws = existing.laws;
-    for node in front.iter_mut().chain(laws.iter_mut()) {
-        fill_node(
-            node,
-            &mut read,
-            &mut missing,
-            &mut footnotes_before,
-            &mut footnotes_after,
-        );
+    let mut filled = existing;
+    for node in filled.front.iter_mut().chain(filled.laws.iter_mut()) {
+        fill_node(node, &mut read, &mut missing);
     }
-    let mut filled_definitions = existing.definitions;
-    for definition in &mut filled_definitions.definitions {
-        footnotes_before.extend(definition.footnotes.iter().map(|f| f.id.value.clone()));
+    for definition in &mut filled.definitions.definitions {
         match definitions.remove(definition.id.as_str()) {
             Some(from_book) => {
                 definition.text = from_book.text;
@@ -94,7 +84,6 @@ pub fn fill(existing: Existing, imported: Imported) -> Imported {
             }
             None => {}
         }
-        footnotes_after.extend(definition.footnotes.iter().map(|f| f.id.value.clone()));
     }
 
     let mut extra: Vec<String> = read.into_keys().chain(definitions.into_keys()).collect();
@@ -113,6 +102,7 @@ pub fn fill(existing: Existing, imported: Imported) -> Imported {
             missing.join(", ")
         ));
     }
+    let footnotes_after = footnote_ids(&filled);
     let lost: Vec<&String> = footnotes_before.difference(&footnotes_after).collect();
     if !lost.is_empty() {
         warnings.push(format!(
@@ -124,29 +114,18 @@ pub fn fill(existing: Existing, imported: Imported) -> Imported {
         ));
     }
 
+    // The import's own account (profile, dropped blocks crossed) replaces the "not bundled".
     let edition = EditionFile {
         text: None,
         source: None,
-        import: Some(ImportRecord {
-            profile: imported
-                .edition
-                .import
-                .as_ref()
-                .map_or_else(String::new, |i| i.profile.clone()),
-            dedup_crossings: imported
-                .edition
-                .import
-                .map(|i| i.dedup_crossings)
-                .unwrap_or_default(),
-            ..ImportRecord::default()
-        }),
-        ..existing.edition
+        import: imported.edition.import,
+        ..filled.edition
     };
     Imported {
         edition,
-        front,
-        definitions: filled_definitions,
-        laws,
+        front: filled.front,
+        definitions: filled.definitions,
+        laws: filled.laws,
         regulations: None,
         book_index: None,
         warnings,
@@ -169,14 +148,25 @@ fn flatten(mut node: Node, into: &mut HashMap<String, Node>) {
     into.insert(node.id.value.clone(), node);
 }
 
-fn fill_node(
-    node: &mut Node,
-    read: &mut HashMap<String, Node>,
-    missing: &mut Vec<String>,
-    footnotes_before: &mut BTreeSet<String>,
-    footnotes_after: &mut BTreeSet<String>,
-) {
-    footnotes_before.extend(node.footnotes.iter().map(|f| f.id.value.clone()));
+/// The ids of every footnote of an edition.
+fn footnote_ids(edition: &Existing) -> BTreeSet<String> {
+    fn walk(node: &Node, ids: &mut BTreeSet<String>) {
+        ids.extend(node.footnotes.iter().map(|f| f.id.value.clone()));
+        for child in &node.children {
+            walk(child, ids);
+        }
+    }
+    let mut ids = BTreeSet::new();
+    for node in edition.front.iter().chain(&edition.laws) {
+        walk(node, &mut ids);
+    }
+    for definition in &edition.definitions.definitions {
+        ids.extend(definition.footnotes.iter().map(|f| f.id.value.clone()));
+    }
+    ids
+}
+
+fn fill_node(node: &mut Node, read: &mut HashMap<String, Node>, missing: &mut Vec<String>) {
     match read.remove(node.id.as_str()) {
         Some(from_book) => {
             node.text = from_book.text;
@@ -209,8 +199,7 @@ fn fill_node(
         }
         None => {}
     }
-    footnotes_after.extend(node.footnotes.iter().map(|f| f.id.value.clone()));
     for child in &mut node.children {
-        fill_node(child, read, missing, footnotes_before, footnotes_after);
+        fill_node(child, read, missing);
     }
 }

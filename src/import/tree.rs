@@ -389,13 +389,8 @@ impl Builder<'_> {
                 ..line.clone()
             }];
             self.new_definition(&term, None, line, text);
-        } else if let Some(current) = self.book.definitions.last_mut() {
-            current.text.push(line.clone());
         } else {
-            self.book.warnings.push(format!(
-                "line {}: definitions text before the first term",
-                line.source_line
-            ));
+            self.continue_definition(line);
         }
     }
 
@@ -427,9 +422,13 @@ impl Builder<'_> {
             }
             _ => (line.text.as_str(), None),
         };
-        if self.new_definition(term, english, line, Vec::new()) {
-            return;
+        if !self.new_definition(term, english, line, Vec::new()) {
+            self.continue_definition(line);
         }
+    }
+
+    /// A line of the definition opened before it.
+    fn continue_definition(&mut self, line: &Line) {
         if let Some(current) = self.book.definitions.last_mut() {
             current.text.push(line.clone());
         } else {

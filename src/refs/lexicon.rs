@@ -232,20 +232,27 @@ pub fn role_of_folded(folded: &str) -> Option<Role> {
     if let Some(role) = lookup(folded) {
         return Some(role);
     }
-    let mut rest = folded;
-    for _ in 0..3 {
+    // Only law, part and see words take prefixes in citations (`בחוק`, `וסעיף`, `וראו`);
+    // `ואו` or `הזה` must not turn into joiners or demonstratives.
+    hebrew_stems(folded).find_map(|rest| match lookup(rest) {
+        Some(role @ (Role::Law | Role::Part | Role::See)) => Some(role),
+        _ => None,
+    })
+}
+
+/// A Hebrew word without one, two and three of the one-letter prefixes glued to it, as far as
+/// its letters are prefixes (`שבחוקים` → `בחוקים`, `חוקים`, `וקים`).
+pub fn hebrew_stems(word: &str) -> impl Iterator<Item = &str> {
+    let mut rest = word;
+    std::iter::from_fn(move || {
         let mut chars = rest.chars();
-        match chars.next() {
-            Some(c) if HEBREW_PREFIXES.contains(&c) => rest = chars.as_str(),
-            _ => return None,
-        }
-        // Only law, part and see words take prefixes in citations (`בחוק`, `וסעיף`, `וראו`);
-        // `ואו` or `הזה` must not turn into joiners or demonstratives.
-        if let Some(role @ (Role::Law | Role::Part | Role::See)) = lookup(rest) {
-            return Some(role);
-        }
-    }
-    None
+        let first = chars.next()?;
+        HEBREW_PREFIXES.contains(&first).then(|| {
+            rest = chars.as_str();
+            rest
+        })
+    })
+    .take(3)
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ mod user;
 use std::ops::Range;
 
 pub use index::{IndexReference, IndexSee};
-pub use lexicon::fold;
+pub use lexicon::{fold, hebrew_stems};
 pub use resolve::{DEFINITIONS, Resolved, Unresolved};
 pub use user::parse;
 
