@@ -72,6 +72,20 @@ fn every_hebrew_and_greek_term_is_printed_in_its_book() {
         for entry in index.iter().chain(index.iter().flat_map(|e| &e.subentries)) {
             printed.push(entry.term.value.clone());
         }
+        // The national regulations the book prints beside the laws (`בתיבות הכרזה`, 18F).
+        for country in corpus()
+            .regulations
+            .iter()
+            .filter(|r| r.data.source == edition.id())
+        {
+            printed.extend(
+                country
+                    .data
+                    .regulations
+                    .iter()
+                    .map(|r| r.text.value.clone()),
+            );
+        }
         // Word by word; punctuation, footnote markers and quotation marks are not words
         // (`ΦΥΛΛΩΝ[^2]` is `φυλλων` and `2`, `ב"סייק"` is `בסייק`).
         let words = |s: &str| -> Vec<String> {
