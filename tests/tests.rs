@@ -16,5 +16,7 @@ mod import_en;
 mod malformed;
 mod refs_grammar;
 mod regs;
+mod relevance;
 mod repair_he;
 mod schema;
+mod search;

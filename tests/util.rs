@@ -72,3 +72,16 @@ pub fn corpus_copy() -> tempfile::TempDir {
     .unwrap();
     dir
 }
+
+/// A search index of the bundled corpus, built once for all tests in a folder of its own.
+pub fn search_index() -> &'static bridgelaws::search::Opened {
+    static INDEX: OnceLock<(tempfile::TempDir, bridgelaws::search::Opened)> = OnceLock::new();
+    &INDEX
+        .get_or_init(|| {
+            let dir = tempfile::tempdir().unwrap();
+            let opened = bridgelaws::search::rebuild(&Root::Dir(corpus_dir()), dir.path())
+                .unwrap_or_else(|e| panic!("the index builds:\n{e}"));
+            (dir, opened)
+        })
+        .1
+}

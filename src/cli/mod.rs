@@ -4,8 +4,10 @@ mod check;
 mod export;
 mod glossary;
 mod import;
+mod index;
 mod regs;
 mod schema;
+mod search;
 mod show;
 
 use std::io::Write;
@@ -44,6 +46,10 @@ pub enum Command {
     Regs(regs::Args),
     /// The concepts of the Laws in English, Hebrew and Greek, found from a term in any of them
     Glossary(glossary::Args),
+    /// Search every edition by keyword in Hebrew, Greek or English, or by a law in any script
+    Search(search::Args),
+    /// Build the search index (`search` builds it on first use and when the corpus changes)
+    Index(index::Args),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -64,6 +70,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Check(args) => check::run(root, &args, out),
         Command::Regs(args) => regs::run(&corpus::load(root)?, &args, out),
         Command::Glossary(args) => glossary::run(&corpus::load(root)?, &args, out),
+        Command::Search(args) => search::run(&root, &args, out),
+        Command::Index(args) => index::run(&root, &args, out),
     };
     match result {
         // A reader that went away (`bridgelaws export … | head`) is not an error.

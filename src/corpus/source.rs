@@ -72,6 +72,36 @@ impl Root {
         }
     }
 
+    /// Every file under the folders and files named in `parts`, as (path relative to the corpus
+    /// folder, contents), in sorted order: what a fingerprint of the corpus reads.
+    pub fn visit(&self, parts: &[&str], visit: &mut dyn FnMut(&str, &[u8])) -> Result<()> {
+        match self {
+            Root::Dir(dir) => {
+                let mut files = Vec::new();
+                for part in parts {
+                    walk(dir, &dir.join(part), &mut files)?;
+                }
+                files.sort();
+                for relative in files {
+                    let path = dir.join(&relative);
+                    let bytes = std::fs::read(&path).map_err(|e| Error::io(path, e))?;
+                    visit(&relative, &bytes);
+                }
+            }
+            Root::Embedded => {
+                for (name, text) in embedded::FILES {
+                    if parts
+                        .iter()
+                        .any(|p| name == p || name.starts_with(&format!("{p}/")))
+                    {
+                        visit(name, text.as_bytes());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Names of the entries directly inside `relative`, sorted. A missing folder has none.
     pub fn list(&self, relative: &str) -> Result<Vec<String>> {
         let mut names = match self {
@@ -103,4 +133,24 @@ impl Root {
         names.dedup();
         Ok(names)
     }
+}
+
+/// The files under `path` (a file or folder; missing is empty), relative to `root`, with `/`.
+fn walk(root: &Path, path: &Path, files: &mut Vec<String>) -> Result<()> {
+    let entries = match std::fs::read_dir(path) {
+        Ok(entries) => entries,
+        Err(_) if path.is_file() => {
+            if let Some(relative) = path.strip_prefix(root).ok().and_then(Path::to_str) {
+                files.push(relative.replace('\\', "/"));
+            }
+            return Ok(());
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(Error::io(path, e)),
+    };
+    for entry in entries {
+        let entry = entry.map_err(|e| Error::io(path, e))?;
+        walk(root, &entry.path(), files)?;
+    }
+    Ok(())
 }

@@ -3,6 +3,7 @@
 
 pub mod glossary;
 pub mod regs;
+pub mod search;
 
 use serde_json::{Value, json};
 

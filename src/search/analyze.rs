@@ -1,0 +1,345 @@
+//! The analyzers, one pair per language (GUIDE §4): a field of stems or prefix-stripped forms
+//! that finds inflected and prefixed words, and an exact field that ranks the printed form first.
+//!
+//! - Hebrew: words by Unicode word boundaries (the maqaf and hyphen split), without niqqud or
+//!   cantillation, geresh, gershayim and quote marks dropped (`צה"ל`, `צה״ל` and `צהל` are one
+//!   word); the stems field also holds each word without one to three one-letter prefixes
+//!   (`וכשהשחקן` → `כשהשחקן`, `שהשחקן`, `השחקן`), at the word's position, keeping two letters.
+//! - Greek: without accents, lower case, final sigma as σ, Latin capitals that look Greek
+//!   read as Greek inside Greek words (PDF extractions and keyboards mix them), then stemmed.
+//! - English: lower case without accents, stemmed; no stop words ("not", "may" matter in law).
+//!
+//! Tokenizers are not stored in a tantivy index, so `register` runs on every open.
+
+use tantivy::tokenizer::{
+    Language, Stemmer, TextAnalyzer, Token, TokenStream, Tokenizer, TokenizerManager,
+};
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::refs::{fold, hebrew_stems};
+
+/// A language of the corpus, as its documents and query words are analyzed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    He,
+    El,
+    En,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 3] = [Lang::He, Lang::El, Lang::En];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::He => "he",
+            Lang::El => "el",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    /// The field (and analyzer) of stems, or of prefix-stripped forms for Hebrew.
+    pub fn stems_field(self) -> &'static str {
+        self.code()
+    }
+
+    /// The field (and analyzer) of the words as printed, folded.
+    pub fn exact_field(self) -> &'static str {
+        match self {
+            Lang::He => "he_exact",
+            Lang::El => "el_exact",
+            Lang::En => "en_exact",
+        }
+    }
+
+    /// The language a word is written in, by its letters; none for numbers.
+    pub fn of_word(word: &str) -> Option<Lang> {
+        let mut latin = false;
+        for c in word.chars() {
+            if is_hebrew(c) {
+                return Some(Lang::He);
+            }
+            if is_greek(c) {
+                return Some(Lang::El);
+            }
+            latin |= c.is_alphabetic();
+        }
+        latin.then_some(Lang::En)
+    }
+}
+
+fn is_hebrew(c: char) -> bool {
+    ('\u{5d0}'..='\u{5ea}').contains(&c)
+}
+
+fn is_greek(c: char) -> bool {
+    ('\u{370}'..='\u{3ff}').contains(&c) || ('\u{1f00}'..='\u{1fff}').contains(&c)
+}
+
+/// Latin letters that print like Greek ones; read as Greek inside a Greek word.
+fn greek_look_alike(c: char) -> char {
+    match c {
+        'A' => 'Α',
+        'B' => 'Β',
+        'E' => 'Ε',
+        'Z' => 'Ζ',
+        'H' => 'Η',
+        'I' => 'Ι',
+        'K' => 'Κ',
+        'M' => 'Μ',
+        'N' => 'Ν',
+        'O' => 'Ο',
+        'P' => 'Ρ',
+        'T' => 'Τ',
+        'Y' => 'Υ',
+        'X' => 'Χ',
+        'o' => 'ο',
+        other => other,
+    }
+}
+
+/// Geresh, gershayim and the quote marks typed for them: dropped, so that `צה"ל`, `צה״ל` and
+/// `צהל` (and `ג'`, `ג׳`) are one word, and `dummy's` reads as `dummys`.
+fn is_quote(c: char) -> bool {
+    matches!(
+        c,
+        '\'' | '"'
+            | '\u{5f3}'
+            | '\u{5f4}'
+            | '\u{2018}'
+            | '\u{2019}'
+            | '\u{201c}'
+            | '\u{201d}'
+            | '`'
+            | '\u{b4}'
+    )
+}
+
+/// A word as the exact fields hold it: folded, Greek look-alikes read as Greek, quotes dropped.
+pub fn fold_word(word: &str) -> String {
+    let greek = word.chars().any(is_greek);
+    let word: String = word
+        .chars()
+        .filter(|&c| !is_quote(c))
+        .map(|c| if greek { greek_look_alike(c) } else { c })
+        .collect();
+    fold(&word)
+}
+
+/// The words of `text` with their byte ranges: Unicode word boundaries, keeping pieces that
+/// have a letter or digit.
+pub fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_word_bound_indices()
+        .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
+}
+
+/// A Hebrew word without the one-letter prefixes glued to it, keeping at least two letters.
+pub fn unprefixed(folded: &str) -> impl Iterator<Item = &str> {
+    let hebrew = folded.chars().next().is_some_and(is_hebrew);
+    hebrew_stems(folded).take_while(move |stem| hebrew && stem.chars().count() >= 2)
+}
+
+/// The tokenizer under every analyzer: words, folded; with `prefixes`, Hebrew words also
+/// without their prefixes, at the same position.
+#[derive(Clone)]
+pub struct Words {
+    pub prefixes: bool,
+}
+
+impl Tokenizer for Words {
+    type TokenStream<'a> = Tokens;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> Tokens {
+        let mut tokens = Vec::new();
+        for (position, (from, word)) in words(text).enumerate() {
+            let folded = fold_word(word);
+            if folded.is_empty() {
+                continue;
+            }
+            let token = |text: String| Token {
+                offset_from: from,
+                offset_to: from + word.len(),
+                position,
+                text,
+                position_length: 1,
+            };
+            if self.prefixes {
+                for stem in unprefixed(&folded) {
+                    tokens.push(token(stem.to_string()));
+                }
+            }
+            tokens.push(token(folded));
+        }
+        Tokens { tokens, next: 0 }
+    }
+}
+
+/// Tokens computed up front: documents and queries are short.
+pub struct Tokens {
+    tokens: Vec<Token>,
+    next: usize,
+}
+
+impl TokenStream for Tokens {
+    fn advance(&mut self) -> bool {
+        self.next += 1;
+        self.next <= self.tokens.len()
+    }
+
+    fn token(&self) -> &Token {
+        &self.tokens[self.next - 1]
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        &mut self.tokens[self.next - 1]
+    }
+}
+
+/// The analyzer of a field, by the field's name (which is also the analyzer's).
+pub fn analyzer(lang: Lang, exact: bool) -> TextAnalyzer {
+    let words = Words {
+        prefixes: lang == Lang::He && !exact,
+    };
+    match (lang, exact) {
+        (Lang::El, false) => TextAnalyzer::builder(words)
+            .filter(Stemmer::new(Language::Greek))
+            .build(),
+        (Lang::En, false) => TextAnalyzer::builder(words)
+            .filter(Stemmer::new(Language::English))
+            .build(),
+        _ => TextAnalyzer::from(words),
+    }
+}
+
+/// Register every analyzer under its field's name.
+pub fn register(manager: &TokenizerManager) {
+    for lang in Lang::ALL {
+        manager.register(lang.stems_field(), analyzer(lang, false));
+        manager.register(lang.exact_field(), analyzer(lang, true));
+    }
+}
+
+thread_local! {
+    /// Analyzers built once per thread: a query analyzes many short texts.
+    static ANALYZERS: std::cell::RefCell<Vec<TextAnalyzer>> = std::cell::RefCell::new(
+        Lang::ALL
+            .iter()
+            .flat_map(|&lang| [analyzer(lang, false), analyzer(lang, true)])
+            .collect(),
+    );
+}
+
+/// The terms an analyzer makes of `text`, grouped by word position.
+pub fn terms(lang: Lang, exact: bool, text: &str) -> Vec<Vec<String>> {
+    ANALYZERS.with(|analyzers| {
+        let mut analyzers = analyzers.borrow_mut();
+        terms_with(&mut analyzers[lang as usize * 2 + usize::from(exact)], text)
+    })
+}
+
+fn terms_with(analyzer: &mut TextAnalyzer, text: &str) -> Vec<Vec<String>> {
+    let mut stream = analyzer.token_stream(text);
+    let mut out: Vec<Vec<String>> = Vec::new();
+    let mut last = usize::MAX;
+    while let Some(token) = stream.next() {
+        if token.position != last || out.is_empty() {
+            out.push(Vec::new());
+            last = token.position;
+        }
+        if let Some(group) = out.last_mut()
+            && !group.contains(&token.text)
+        {
+            group.push(token.text.clone());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stems(lang: Lang, text: &str) -> Vec<Vec<String>> {
+        terms(lang, false, text)
+    }
+
+    fn exact(lang: Lang, text: &str) -> Vec<String> {
+        terms(lang, true, text).into_iter().flatten().collect()
+    }
+
+    #[test]
+    fn hebrew_prefixes_are_stripped_at_the_same_position() {
+        // 27B1(a): `ההכרזה הבלתי-מספקת מוחלפת` — the hyphen splits, the prefixes come off,
+        // as far as the letters are prefixes (`כרזה`, `רזה`: every reading is kept).
+        let got = stems(Lang::He, "ההכרזה הבלתי-מספקת");
+        assert_eq!(got[0], ["הכרזה", "כרזה", "רזה", "ההכרזה"]);
+        assert_eq!(got[1], ["בלתי", "לתי", "תי", "הבלתי"]);
+        assert_eq!(got[2], ["ספקת", "מספקת"]);
+        // Three prefixes at most, two letters kept: `וכשהשחקן` reaches `שחקן`; `בל` stays.
+        let got = stems(Lang::He, "וכשהשחקן בל");
+        assert!(got[0].contains(&"השחקן".to_string()));
+        assert!(!got[0].contains(&"שחקן".to_string()));
+        assert_eq!(got[1], ["בל"]);
+    }
+
+    #[test]
+    fn hebrew_niqqud_maqaf_and_gershayim_fold() {
+        // 27B1(a) prints `הַסְדָּרָה` pointed; users type it bare.
+        assert_eq!(exact(Lang::He, "הַסְדָּרָה"), ["הסדרה"]);
+        // The maqaf splits like a hyphen: `על־ידי` as `על-ידי`.
+        assert_eq!(exact(Lang::He, "על־ידי"), exact(Lang::He, "על-ידי"));
+        assert_eq!(exact(Lang::He, "על־ידי"), ["על", "ידי"]);
+        // Gershayim typed three ways, geresh two: one word each.
+        for form in ["צה\"ל", "צה״ל", "צהל"] {
+            assert_eq!(exact(Lang::He, form), ["צהל"], "{form}");
+        }
+        assert_eq!(exact(Lang::He, "סעיף ג'"), exact(Lang::He, "סעיף ג׳"));
+        // Numbers with letters are one token, as a citation prints them.
+        assert_eq!(exact(Lang::He, "חוק 16ג"), ["חוק", "16ג"]);
+    }
+
+    #[test]
+    fn greek_accents_case_sigma_and_look_alikes_fold() {
+        assert_eq!(
+            exact(Lang::El, "ΑΝΕΠΑΡΚΗΣ Ανεπαρκής ανεπαρκης"),
+            ["ανεπαρκησ"; 3]
+        );
+        // A Latin `A` and `O` inside a Greek word, as PDF extraction leaves them.
+        assert_eq!(exact(Lang::El, "ΑΝΤΙΠAΛOΣ"), exact(Lang::El, "Αντίπαλος"));
+        // Latin words stay Latin.
+        assert_eq!(exact(Lang::El, "Alert"), ["alert"]);
+    }
+
+    #[test]
+    fn greek_inflections_share_a_stem() {
+        // Forms printed in the Greek edition: Law 27's heading and text, Law 40's players.
+        let stem = |w: &str| stems(Lang::El, w).concat();
+        assert_eq!(stem("Ανεπαρκής"), stem("ανεπαρκούς"));
+        assert_eq!(stem("ανεπαρκης"), stem("ανεπαρκή"));
+        assert_eq!(stem("Αγορά"), stem("αγοράς"));
+        assert_eq!(stem("παίκτης"), stem("παίκτες"));
+        assert_eq!(stem("εξήγηση"), stem("εξηγήσεις"));
+        assert_ne!(stem("παίκτης"), stem("αγορά"));
+    }
+
+    #[test]
+    fn english_is_stemmed_and_keeps_stop_words() {
+        let got: Vec<String> = stems(Lang::En, "The Director may not rectify revokes").concat();
+        assert_eq!(got, ["the", "director", "may", "not", "rectifi", "revok"]);
+        assert_eq!(stems(Lang::En, "revoked"), stems(Lang::En, "revoke"));
+        assert_eq!(exact(Lang::En, "Dummy's Rights"), ["dummys", "rights"]);
+        assert_eq!(exact(Lang::En, "Café"), ["cafe"]);
+    }
+
+    #[test]
+    fn words_are_assigned_a_language_by_their_letters() {
+        assert_eq!(Lang::of_word("הכרזה"), Some(Lang::He));
+        assert_eq!(Lang::of_word("27ב1"), Some(Lang::He));
+        assert_eq!(Lang::of_word("Νόμος"), Some(Lang::El));
+        assert_eq!(Lang::of_word("revoke"), Some(Lang::En));
+        assert_eq!(Lang::of_word("27"), None);
+    }
+}

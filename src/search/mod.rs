@@ -1,0 +1,77 @@
+//! Search: a tantivy index over every text of the corpus, by keyword in each language and by
+//! citation in any script.
+//!
+//! `analyze` holds the analyzers, `documents` what is indexed, `store` the index folder (built
+//! aside, swapped in, checked on open), `query` how a query is answered and `snippet` what
+//! a result shows.
+
+pub mod analyze;
+pub mod documents;
+pub mod query;
+pub mod snippet;
+pub mod store;
+
+use std::path::{Path, PathBuf};
+
+pub use analyze::Lang;
+pub use documents::DocKind;
+pub use query::{Hit, Outcome, Request, search};
+pub use store::{Opened, Unusable};
+
+use crate::corpus::{self, Root};
+use crate::error::Result;
+
+/// Where the index of a corpus lives unless told: `index/` beside a folder named `corpus`
+/// (the repository's `index/` for `./corpus`), `<name>-index/` beside any other corpus folder,
+/// and a cache folder for the built-in corpus.
+pub fn default_dir(root: &Root) -> PathBuf {
+    match root {
+        Root::Dir(dir) => {
+            let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("corpus");
+            let index = if name == "corpus" {
+                "index".to_string()
+            } else {
+                format!("{name}-index")
+            };
+            dir.parent().unwrap_or(Path::new(".")).join(index)
+        }
+        Root::Embedded => {
+            let cache = std::env::var_os("XDG_CACHE_HOME")
+                .map(PathBuf::from)
+                .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+                .unwrap_or_else(std::env::temp_dir);
+            cache
+                .join("bridgelaws")
+                .join(format!("index-{}", env!("CARGO_PKG_VERSION")))
+        }
+    }
+}
+
+/// The index of the corpus at `root` in `dir`; built first when it is missing, stale or
+/// damaged, after `building` is told why.
+pub fn open_or_build(
+    root: &Root,
+    dir: &Path,
+    building: &mut dyn FnMut(&Unusable),
+) -> Result<Opened> {
+    let fingerprint = store::fingerprint(root)?;
+    match store::open(dir, &fingerprint) {
+        Ok(opened) => Ok(opened),
+        Err(why) => {
+            building(&why);
+            build(root, dir, &fingerprint)
+        }
+    }
+}
+
+/// Build the index of the corpus at `root` in `dir`, whatever is there.
+pub fn rebuild(root: &Root, dir: &Path) -> Result<Opened> {
+    let fingerprint = store::fingerprint(root)?;
+    build(root, dir, &fingerprint)
+}
+
+fn build(root: &Root, dir: &Path, fingerprint: &str) -> Result<Opened> {
+    let corpus = corpus::load(root.clone())?;
+    store::build(&corpus, dir, fingerprint)
+}
+pub mod relevance;

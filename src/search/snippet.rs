@@ -1,0 +1,202 @@
+//! Snippets: the stretch of a text with the most query words, the words marked.
+//!
+//! Written here rather than taken from tantivy's `SnippetGenerator`, because a hit's words may
+//! come from several fields and languages, or from near spellings, and because tantivy counts
+//! snippet lengths in bytes, which halves a Hebrew or Greek snippet.
+
+use super::analyze::{self, Lang};
+
+/// How many characters a snippet shows at most.
+pub const WIDTH: usize = 160;
+
+/// A piece of text with the ranges (in characters) of the words a query matched.
+#[derive(Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Snippet {
+    pub text: String,
+    pub highlights: Vec<[usize; 2]>,
+}
+
+/// What makes a word of the text a match.
+#[derive(Default)]
+pub struct Matcher {
+    /// Terms of the query as the stems analyzer makes them.
+    pub terms: Vec<String>,
+    /// Words found only by near spelling: (folded word, edits allowed).
+    pub near: Vec<(String, u8)>,
+}
+
+impl Matcher {
+    fn matches(&self, stems: &[String], folded: &str) -> bool {
+        stems.iter().any(|t| self.terms.contains(t))
+            || self
+                .near
+                .iter()
+                .any(|(w, d)| edit_distance(w, folded) <= usize::from(*d))
+    }
+}
+
+/// The best stretch of `text` of at most `width` characters, with the matched words marked.
+pub fn snippet(text: &str, lang: Lang, matcher: &Matcher, width: usize) -> Snippet {
+    let flat: String = text
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .collect();
+    // Each word: its byte range, and whether it matches.
+    let mut words: Vec<(usize, usize, bool)> = Vec::new();
+    for (from, word) in analyze::words(&flat) {
+        let stems: Vec<String> = analyze::terms(lang, false, word).concat();
+        let matched = matcher.matches(&stems, &analyze::fold_word(word));
+        words.push((from, from + word.len(), matched));
+    }
+    let chars = |from: usize, to: usize| flat[from..to].chars().count();
+    // The window: starting at a matched word, the one covering the most matched words;
+    // a text with no match shows its beginning.
+    let mut best = (0, 0usize);
+    for (i, &(from, _, matched)) in words.iter().enumerate() {
+        if !matched {
+            continue;
+        }
+        let covered = words[i..]
+            .iter()
+            .take_while(|&&(_, to, _)| chars(from, to) <= width)
+            .filter(|w| w.2)
+            .count();
+        if covered > best.1 {
+            best = (i, covered);
+        }
+    }
+    // Start a few words before the first match, so that it reads in context.
+    let first = words.get(best.0).map_or(0, |w| w.0);
+    let mut start = first;
+    for &(from, _, _) in words[..best.0].iter().rev().take(4) {
+        if chars(from, first) > width / 4 {
+            break;
+        }
+        start = from;
+    }
+    if best.1 == 0 {
+        start = 0;
+    }
+    let mut end = start;
+    for &(from, to, _) in &words {
+        if from >= start && chars(start, to) <= width {
+            end = to;
+        }
+    }
+    if end == start {
+        end = flat.len().min(
+            flat.char_indices()
+                .nth(width)
+                .map_or(flat.len(), |(i, _)| i),
+        );
+    }
+    let mut out = Snippet::default();
+    if start > 0 {
+        out.text.push('…');
+    }
+    let base = out.text.chars().count();
+    out.text.push_str(&flat[start..end]);
+    for &(from, to, matched) in &words {
+        if matched && from >= start && to <= end {
+            let at = base + chars(start, from);
+            out.highlights.push([at, at + chars(from, to)]);
+        }
+    }
+    if end < flat.trim_end().len() {
+        out.text.push('…');
+    }
+    out
+}
+
+/// Levenshtein distance in characters, with a swap of neighbours counting as one edit.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut before_previous = previous.clone();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (previous[j] + 1)
+                .min(row[j - 1] + 1)
+                .min(previous[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before_previous[j - 2] + 1);
+            }
+        }
+        before_previous = std::mem::replace(&mut previous, row);
+    }
+    previous[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matcher(lang: Lang, query: &str) -> Matcher {
+        Matcher {
+            terms: analyze::terms(lang, false, query).concat(),
+            near: Vec::new(),
+        }
+    }
+
+    fn marked(s: &Snippet) -> String {
+        let chars: Vec<char> = s.text.chars().collect();
+        let mut out = String::new();
+        for (i, c) in chars.iter().enumerate() {
+            if s.highlights.iter().any(|h| h[0] == i) {
+                out.push('[');
+            }
+            out.push(*c);
+            if s.highlights.iter().any(|h| h[1] == i + 1) {
+                out.push(']');
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn hebrew_words_are_marked_with_their_prefixes() {
+        // 27B1(a), as printed.
+        let text = "ההכרזה הבלתי-מספקת מוחלפת על-ידי הכרזה מספקת ברמה הנמוכה ביותר";
+        let s = snippet(text, Lang::He, &matcher(Lang::He, "הכרזה"), WIDTH);
+        assert_eq!(
+            marked(&s),
+            "[ההכרזה] הבלתי-מספקת מוחלפת על-ידי [הכרזה] מספקת ברמה הנמוכה ביותר"
+        );
+    }
+
+    #[test]
+    fn a_long_text_is_cut_around_the_matches_in_characters() {
+        let text = format!("{} παίκτης {}", "λέξη ".repeat(60), "τέλος ".repeat(60));
+        let s = snippet(&text, Lang::El, &matcher(Lang::El, "παίκτες"), 60);
+        assert!(
+            s.text.starts_with('…') && s.text.ends_with('…'),
+            "{}",
+            s.text
+        );
+        assert!(s.text.chars().count() <= 62, "{}", s.text.chars().count());
+        assert!(marked(&s).contains("[παίκτης]"), "{}", marked(&s));
+    }
+
+    #[test]
+    fn near_spellings_are_marked() {
+        let m = Matcher {
+            terms: Vec::new(),
+            near: vec![("ערעור".into(), 1)],
+        };
+        let s = snippet("ועדת ערעורים או ערעור", Lang::He, &m, WIDTH);
+        assert_eq!(marked(&s), "ועדת ערעורים או [ערעור]");
+        assert_eq!(edit_distance("ערעוד", "ערעור"), 1);
+        assert_eq!(edit_distance("estabished", "established"), 1);
+        assert_eq!(edit_distance("dropde", "droped"), 1);
+    }
+
+    #[test]
+    fn a_text_without_matches_shows_its_beginning() {
+        let s = snippet("Law 16 text", Lang::En, &matcher(Lang::En, "revoke"), 8);
+        assert_eq!(s.text, "Law 16…");
+        assert!(s.highlights.is_empty());
+    }
+}

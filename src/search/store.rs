@@ -1,0 +1,382 @@
+//! The index folder: built aside and swapped in, so that a reader never sees half an index;
+//! checked on every open, so that a stale, half-written or damaged index is rebuilt, not read.
+//!
+//! ```text
+//! index/
+//!   README.md                 kept in the repository; everything else is built
+//!   CURRENT                   the name of the generation in use, replaced atomically
+//!   gen-<fingerprint>-<n>/    a complete index and its manifest (bridgelaws.json)
+//!   build-<pid>-<n>/          a build in progress (or abandoned by a killed process)
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+use tantivy::schema::{
+    FAST, Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions,
+};
+use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument};
+
+use super::analyze::{self, Lang};
+use super::documents::{self, Doc};
+use crate::corpus::{Corpus, Root};
+use crate::error::{Error, Result};
+
+/// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
+const FORMAT: u32 = 4;
+const CURRENT: &str = "CURRENT";
+const MANIFEST: &str = "bridgelaws.json";
+/// What a fingerprint reads: everything the documents come from.
+const INDEXED_PARTS: &[&str] = &["editions", "regulations", "references", "glossary.yaml"];
+
+/// What an index was built from, written beside it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Manifest {
+    pub format: u32,
+    pub fingerprint: String,
+    pub documents: u64,
+    /// The language of each edition, and of each country's regulations.
+    pub editions: BTreeMap<String, String>,
+}
+
+/// The fields of the index.
+#[derive(Clone, Copy, Debug)]
+pub struct Fields {
+    pub id: Field,
+    pub targets: Field,
+    pub within: Field,
+    pub edition: Field,
+    pub lang: Field,
+    pub kind: Field,
+    pub heading: Field,
+    pub body: Field,
+    /// `textless` for a node found by citation only.
+    pub flags: Field,
+    /// A pointer's names, as `<lang>:<name>`.
+    pub forms: Field,
+    /// Per language: stems (prefix-stripped forms for Hebrew), then exact forms.
+    text: [(Field, Field); 3],
+    /// Per language: the headings above a node, in stems.
+    context: [Field; 3],
+}
+
+impl Fields {
+    fn schema() -> (Schema, Fields) {
+        let mut builder = Schema::builder();
+        let options = |name: &str| {
+            TextOptions::default().set_indexing_options(
+                TextFieldIndexing::default()
+                    .set_tokenizer(name)
+                    .set_index_option(IndexRecordOption::WithFreqsAndPositions),
+            )
+        };
+        let mut pair = |lang: Lang| {
+            (
+                builder.add_text_field(lang.stems_field(), options(lang.stems_field())),
+                builder.add_text_field(lang.exact_field(), options(lang.exact_field())),
+            )
+        };
+        let text = [pair(Lang::He), pair(Lang::El), pair(Lang::En)];
+        let context = Lang::ALL.map(|lang| {
+            builder.add_text_field(
+                &format!("{}_context", lang.code()),
+                options(lang.stems_field()),
+            )
+        });
+        let fields = Fields {
+            id: builder.add_text_field("id", STRING | STORED),
+            // Fast too: a query reads the targets of many documents it does not show.
+            targets: builder.add_text_field("targets", STRING | STORED | FAST),
+            within: builder.add_text_field("within", STRING),
+            edition: builder.add_text_field("edition", STRING | STORED),
+            lang: builder.add_text_field("lang", STRING | STORED),
+            kind: builder.add_text_field("kind", STRING | STORED),
+            heading: builder.add_text_field("heading", STORED),
+            body: builder.add_text_field("body", STORED),
+            forms: builder.add_text_field("forms", STORED),
+            flags: builder.add_text_field("flags", STRING),
+            text,
+            context,
+        };
+        (builder.build(), fields)
+    }
+
+    fn of(schema: &Schema) -> Result<Fields> {
+        let (expected, fields) = Fields::schema();
+        if *schema == expected {
+            Ok(fields)
+        } else {
+            Err(Error::Usage("the index has another schema".into()))
+        }
+    }
+
+    pub fn context(&self, lang: Lang) -> Field {
+        self.context[lang as usize]
+    }
+
+    pub fn text(&self, lang: Lang, exact: bool) -> Field {
+        let (stems, exact_field) = self.text[lang as usize];
+        if exact { exact_field } else { stems }
+    }
+}
+
+/// An index ready to search.
+pub struct Opened {
+    pub index: Index,
+    pub reader: IndexReader,
+    pub fields: Fields,
+    pub manifest: Manifest,
+    pub dir: PathBuf,
+}
+
+/// Why the index in use cannot serve this corpus.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Unusable {
+    /// Never built here, or its build never finished.
+    Missing,
+    /// Built from another corpus, or by another version of the program.
+    Stale,
+    /// Its files do not open or fail their checksums.
+    Damaged(String),
+}
+
+impl std::fmt::Display for Unusable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unusable::Missing => f.write_str("no index has been built"),
+            Unusable::Stale => f.write_str("the corpus changed since the index was built"),
+            Unusable::Damaged(why) => write!(f, "the index is damaged ({why})"),
+        }
+    }
+}
+
+/// A fingerprint of what the index is built from: the format, then every file's path and
+/// contents (FNV-1a, 64 bits: fast, and collisions are not a threat here).
+pub fn fingerprint(root: &Root) -> Result<String> {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for &b in bytes {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    feed(&FORMAT.to_le_bytes());
+    feed(env!("CARGO_PKG_VERSION").as_bytes());
+    root.visit(INDEXED_PARTS, &mut |name, bytes| {
+        feed(name.as_bytes());
+        feed(&[0]);
+        feed(&(bytes.len() as u64).to_le_bytes());
+        feed(bytes);
+    })?;
+    Ok(format!("{hash:016x}"))
+}
+
+/// The index in `dir` when it was built from the corpus with this fingerprint and is whole.
+pub fn open(dir: &Path, fingerprint: &str) -> std::result::Result<Opened, Unusable> {
+    let Ok(name) = std::fs::read_to_string(dir.join(CURRENT)) else {
+        return Err(Unusable::Missing);
+    };
+    open_generation(&dir.join(name.trim()), fingerprint)
+}
+
+fn open_generation(generation: &Path, fingerprint: &str) -> std::result::Result<Opened, Unusable> {
+    let manifest: Manifest = std::fs::read(generation.join(MANIFEST))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .ok_or_else(|| Unusable::Damaged(format!("{MANIFEST} is missing or unreadable")))?;
+    if manifest.format != FORMAT || manifest.fingerprint != fingerprint {
+        return Err(Unusable::Stale);
+    }
+    let damaged = |e: tantivy::TantivyError| Unusable::Damaged(e.to_string());
+    let index = Index::open_in_dir(generation).map_err(damaged)?;
+    let fields = Fields::of(&index.schema()).map_err(|e| Unusable::Damaged(e.to_string()))?;
+    let broken = index.validate_checksum().map_err(damaged)?;
+    if let Some(file) = broken.iter().next() {
+        return Err(Unusable::Damaged(format!(
+            "{} fails its checksum",
+            file.display()
+        )));
+    }
+    analyze::register(index.tokenizers());
+    let reader = index
+        .reader_builder()
+        .reload_policy(ReloadPolicy::Manual)
+        .try_into()
+        .map_err(damaged)?;
+    let documents = reader.searcher().num_docs();
+    if documents != manifest.documents {
+        return Err(Unusable::Damaged(format!(
+            "{documents} documents where {} were written",
+            manifest.documents
+        )));
+    }
+    Ok(Opened {
+        index,
+        reader,
+        fields,
+        manifest,
+        dir: generation.to_path_buf(),
+    })
+}
+
+/// Build the index of `corpus` aside in `dir`, then make it the one in use.
+pub fn build(corpus: &Corpus, dir: &Path, fingerprint: &str) -> Result<Opened> {
+    build_documents(&documents::collect(corpus), dir, fingerprint)
+}
+
+/// Build an index of `docs` aside in `dir`, then make it the one in use (the benchmarks feed
+/// it generated documents).
+pub fn build_documents(docs: &[Doc], dir: &Path, fingerprint: &str) -> Result<Opened> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |e: std::io::Error| Error::io(path, e)
+    };
+    let tantivy = |e: tantivy::TantivyError| Error::Usage(format!("building the index: {e}"));
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let stamp = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let building = dir.join(format!("build-{}-{stamp}", std::process::id()));
+    std::fs::create_dir(&building).map_err(io(&building))?;
+
+    let (schema, fields) = Fields::schema();
+    let index = Index::create_in_dir(&building, schema).map_err(tantivy)?;
+    analyze::register(index.tokenizers());
+    // One thread and one segment: the corpus is small, and one segment searches fastest.
+    let mut writer = index
+        .writer_with_num_threads::<TantivyDocument>(1, 100_000_000)
+        .map_err(tantivy)?;
+    for doc in docs {
+        writer
+            .add_document(document(&fields, doc))
+            .map_err(tantivy)?;
+    }
+    writer.commit().map_err(tantivy)?;
+    writer.wait_merging_threads().map_err(tantivy)?;
+
+    let mut editions = BTreeMap::new();
+    for doc in docs {
+        if let Some(lang) = doc.lang
+            && !doc.kind.is_pointer()
+        {
+            editions
+                .entry(doc.edition.clone())
+                .or_insert_with(|| lang.code().to_string());
+        }
+    }
+    let manifest = Manifest {
+        format: FORMAT,
+        fingerprint: fingerprint.to_string(),
+        documents: docs.len() as u64,
+        editions,
+    };
+    let manifest_path = building.join(MANIFEST);
+    let json = serde_json::to_vec_pretty(&manifest).expect("a manifest serializes");
+    write_synced(&manifest_path, &json)?;
+
+    // The swap: the finished folder gets its final name, then CURRENT names it (a rename
+    // replaces a file atomically), then older generations go.
+    let name = format!("gen-{fingerprint}-{stamp}");
+    let generation = dir.join(&name);
+    std::fs::rename(&building, &generation).map_err(io(&generation))?;
+    let pointer = dir.join(format!("{CURRENT}.{}", std::process::id()));
+    write_synced(&pointer, name.as_bytes())?;
+    std::fs::rename(&pointer, dir.join(CURRENT)).map_err(io(&pointer))?;
+    remove_leftovers(dir, &name);
+    // Our own generation, even if a concurrent build has replaced it in CURRENT since.
+    open_generation(&generation, fingerprint).map_err(|why| {
+        Error::Usage(format!(
+            "the index just built in {} does not open: {why}",
+            generation.display()
+        ))
+    })
+}
+
+fn write_synced(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .map_err(|e| Error::io(path, e))
+}
+
+/// Remove generations other than `keep`, and builds whose process is gone. Best effort: a
+/// file another process still reads stays readable until it closes it; a generation less than
+/// a minute old stays, as a concurrent build may be about to open it.
+fn remove_leftovers(dir: &Path, keep: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let leftover = if name.starts_with("gen-") {
+            name != keep && age(&entry.path()).is_some_and(|age| age.as_secs() > 60)
+        } else if let Some(rest) = name.strip_prefix("build-") {
+            abandoned(rest, &entry.path())
+        } else {
+            name.starts_with(&format!("{CURRENT}."))
+                && abandoned(&name[CURRENT.len() + 1..], &entry.path())
+        };
+        if leftover {
+            let path = entry.path();
+            let _ = if path.is_dir() {
+                std::fs::remove_dir_all(&path)
+            } else {
+                std::fs::remove_file(&path)
+            };
+        }
+    }
+}
+
+/// Whether a build named `<pid>-…` was left by a process that is gone. Where processes cannot
+/// be looked up, a build untouched for an hour counts as abandoned.
+fn abandoned(name: &str, path: &Path) -> bool {
+    let pid = name.split('-').next().and_then(|p| p.parse::<u32>().ok());
+    if pid == Some(std::process::id()) {
+        return false;
+    }
+    let proc = Path::new("/proc");
+    if proc.is_dir() {
+        return pid.is_none_or(|pid| !proc.join(pid.to_string()).exists());
+    }
+    age(path).is_some_and(|age| age.as_secs() > 3600)
+}
+
+fn age(path: &Path) -> Option<std::time::Duration> {
+    path.metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+}
+
+fn document(fields: &Fields, doc: &Doc) -> TantivyDocument {
+    let mut out = TantivyDocument::default();
+    out.add_text(fields.id, &doc.id);
+    for target in &doc.targets {
+        out.add_text(fields.targets, target);
+    }
+    for id in &doc.within {
+        out.add_text(fields.within, id);
+    }
+    out.add_text(fields.edition, &doc.edition);
+    out.add_text(fields.lang, doc.lang.map_or("mul", Lang::code));
+    out.add_text(fields.kind, doc.kind.as_str());
+    out.add_text(fields.heading, &doc.heading);
+    out.add_text(fields.body, &doc.body);
+    if doc.textless {
+        out.add_text(fields.flags, "textless");
+    }
+    for (lang, form) in &doc.forms {
+        out.add_text(fields.forms, format!("{}:{form}", lang.code()));
+    }
+    for (lang, text) in &doc.texts {
+        out.add_text(fields.text(*lang, false), text);
+        out.add_text(fields.text(*lang, true), text);
+    }
+    if let (Some(lang), false) = (doc.lang, doc.context.is_empty()) {
+        out.add_text(fields.context(lang), &doc.context);
+    }
+    out
+}

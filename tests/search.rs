@@ -1,0 +1,351 @@
+//! `bridgelaws search` and `bridgelaws index` from the command line: citations, keywords,
+//! languages, bad queries, and an index that is stale, damaged or half-built.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::util::{bridgelaws, corpus_copy, corpus_dir, stderr, stdout};
+
+/// `search` with its own index folder, as JSON.
+fn search_json(index: &Path, args: &[&str]) -> Value {
+    let mut all = vec![
+        "search",
+        "--format",
+        "json",
+        "--index",
+        index.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    let output = bridgelaws(&all);
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    serde_json::from_str(&stdout(&output)).unwrap()
+}
+
+fn results(value: &Value) -> &Vec<Value> {
+    value["results"].as_array().unwrap()
+}
+
+/// One index for the tests that only read it.
+fn shared_index() -> &'static Path {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let output = bridgelaws(&["index", "--index", dir.path().to_str().unwrap()]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        dir
+    })
+    .path()
+}
+
+#[test]
+fn a_citation_in_any_script_returns_its_node_first() {
+    for (query, id) in [
+        ("27B1(a)", "27B1(a)"),
+        ("27ב1(א)", "27B1(a)"),
+        ("Νόμος 20ΣΤ5", "20F5"),
+        ("law 16", "16"),
+        ("L45C4b", "45C4(b)"),
+    ] {
+        let value = search_json(shared_index(), &[query]);
+        assert_eq!(value["citation"], id, "{query}");
+        let first = &results(&value)[0];
+        assert_eq!(first["id"], id, "{query}");
+        // The node in every edition comes before what lies within it.
+        let mut editions: Vec<&str> = results(&value)
+            .iter()
+            .take_while(|r| r["id"] == id)
+            .map(|r| r["edition"].as_str().unwrap())
+            .collect();
+        editions.sort();
+        assert_eq!(editions, ["el-2017", "en-2017", "he-2017"], "{query}");
+    }
+    // A Hebrew citation shows the Hebrew edition first.
+    let value = search_json(shared_index(), &["חוק 27ב1(א)"]);
+    assert_eq!(results(&value)[0]["edition"], "he-2017");
+}
+
+#[test]
+fn results_have_the_documented_json_shape() {
+    let value = search_json(shared_index(), &["insufficient bid", "--limit", "3"]);
+    assert_eq!(value["query"], "insufficient bid");
+    assert_eq!(results(&value).len(), 3);
+    for hit in results(&value) {
+        for key in [
+            "id", "edition", "lang", "kind", "heading", "snippet", "score",
+        ] {
+            assert!(hit.get(key).is_some(), "{key} in {hit}");
+        }
+        assert_eq!(hit["lang"], "en");
+    }
+    // Highlights are character ranges of the snippet that hold the query's words.
+    let hit = &results(&value)[0];
+    let snippet: Vec<char> = hit["snippet"].as_str().unwrap().chars().collect();
+    let [from, to] = [0, 1].map(|i| hit["highlights"][0][i].as_u64().unwrap() as usize);
+    let word: String = snippet[from..to].iter().collect();
+    assert!(
+        ["insufficient", "bid"].contains(&word.to_lowercase().as_str()),
+        "{word}"
+    );
+}
+
+#[test]
+fn an_english_query_with_lang_he_returns_hebrew_nodes_of_law_27() {
+    let value = search_json(shared_index(), &["insufficient bid", "--lang", "he"]);
+    let hits = results(&value);
+    assert!(hits.iter().all(|h| h["lang"] == "he"), "{value:#}");
+    let first = hits[0]["id"].as_str().unwrap();
+    assert!(first.starts_with("27"), "{first}");
+    assert!(
+        value["concepts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == "insufficient-bid")
+    );
+}
+
+#[test]
+fn hebrew_prefixes_niqqud_and_greek_accents_do_not_matter() {
+    // `והסדרה` with a prefix, `הַסְדָּרָה` pointed as 27B1(a) prints it.
+    for query in ["והסדרה", "הַסְדָּרָה"] {
+        let value = search_json(shared_index(), &[query, "--limit", "3"]);
+        assert!(!results(&value).is_empty(), "{query}");
+        assert!(results(&value).iter().all(|h| h["lang"] == "he"));
+    }
+    let accented = search_json(shared_index(), &["ανεπαρκής αγορά", "--limit", "5"]);
+    let bare = search_json(shared_index(), &["ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ", "--limit", "5"]);
+    let ids = |v: &Value| {
+        results(v)
+            .iter()
+            .map(|h| h["id"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&accented), ids(&bare));
+    assert!(ids(&accented)[0].as_str().unwrap().starts_with("27"));
+}
+
+#[test]
+fn a_misspelled_word_still_finds_its_law() {
+    // `ערעוד` for `ערעור` (appeal): Laws 92–93.
+    let value = search_json(shared_index(), &["ועדת ערעוד", "--limit", "3"]);
+    assert_eq!(value["near_spellings"][0], "ערעוד");
+    let first = results(&value)[0]["targets"][0].as_str().unwrap();
+    assert!(
+        first.starts_with("92") || first.starts_with("93"),
+        "{value:#}"
+    );
+}
+
+#[test]
+fn kinds_and_editions_filter_the_results() {
+    let value = search_json(
+        shared_index(),
+        &["הכרזה", "--kind", "definition", "--edition", "he-2017"],
+    );
+    assert!(
+        results(&value)
+            .iter()
+            .all(|h| h["kind"] == "definition" && h["edition"] == "he-2017")
+    );
+    let value = search_json(shared_index(), &["revoke", "--kind", "glossary"]);
+    assert_eq!(results(&value)[0]["id"], "glossary/revoke");
+    let value = search_json(shared_index(), &["alert", "--kind", "regulation"]);
+    assert!(results(&value).iter().all(|h| h["kind"] == "regulation"));
+    assert!(!results(&value).is_empty());
+}
+
+#[test]
+fn bad_queries_get_a_message_never_a_panic() {
+    let index = shared_index().to_str().unwrap();
+    let long = "word ".repeat(2048);
+    for (query, code, says) in [
+        ("", 2, "the query is empty"),
+        ("   ", 2, "the query is empty"),
+        ("?!…—", 2, "no letters or digits"),
+        (long.as_str(), 2, "at most 500"),
+        ("\"insufficient bid", 0, ""),
+        ("צה\"ל", 1, "nothing found"),
+        ("revoke ריבוק ρενόνς", 0, ""),
+        ("'", 2, "no letters or digits"),
+    ] {
+        let output = bridgelaws(&["search", "--index", index, "--", query]);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(code), "{query:.20}: {err}");
+        assert!(err.contains(says), "{query:.20}: {err}");
+        assert!(!err.contains("panicked"), "{query:.20}: {err}");
+    }
+    let output = bridgelaws(&["search", "--index", index, "bid", "--edition", "xx-2017"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("he-2017"), "{}", stderr(&output));
+}
+
+#[test]
+fn text_output_marks_nothing_in_a_pipe_and_reorders_hebrew_only_when_asked() {
+    let index = shared_index().to_str().unwrap();
+    let run = |bidi: &str| {
+        let output = bridgelaws(&[
+            "search",
+            "--index",
+            index,
+            "--bidi",
+            bidi,
+            "--limit",
+            "1",
+            "הובלה שלא בתור",
+        ]);
+        assert!(output.status.success());
+        stdout(&output)
+    };
+    let logical = run("auto");
+    assert!(!logical.contains('\x1b'), "{logical}");
+    assert!(logical.contains("הובלה"), "{logical}");
+    let visual = run("on");
+    assert!(visual.contains("הלבוה"), "{visual}");
+    assert_eq!(run("off"), logical);
+}
+
+fn generation(index: &Path) -> String {
+    std::fs::read_to_string(index.join("CURRENT")).unwrap()
+}
+
+fn search_in(corpus: &Path, index: &Path, query: &str) -> std::process::Output {
+    bridgelaws(&[
+        "--corpus",
+        corpus.to_str().unwrap(),
+        "search",
+        "--index",
+        index.to_str().unwrap(),
+        query,
+    ])
+}
+
+#[test]
+fn a_changed_corpus_is_reindexed_and_a_damaged_index_rebuilt() {
+    let corpus = corpus_copy();
+    let index = tempfile::tempdir().unwrap();
+    let first = search_in(corpus.path(), index.path(), "revoke");
+    assert!(first.status.success(), "{}", stderr(&first));
+    let built = generation(index.path());
+    // Unchanged: the same generation serves.
+    assert!(
+        search_in(corpus.path(), index.path(), "revoke")
+            .status
+            .success()
+    );
+    assert_eq!(generation(index.path()), built);
+
+    // A changed corpus file: a new generation, which finds the new word.
+    let law = corpus.path().join("editions/el-2017/laws/76.yaml");
+    let text = std::fs::read_to_string(&law).unwrap();
+    std::fs::write(&law, text.replacen("heading:", "heading: Ζζζκιμπιτσερ", 1)).unwrap();
+    let output = search_in(corpus.path(), index.path(), "ζζζκιμπιτσερ");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).starts_with("76"), "{}", stdout(&output));
+    let rebuilt = generation(index.path());
+    assert_ne!(rebuilt, built);
+
+    // Damage: a segment file cut short, then the manifest gone, then CURRENT garbled.
+    let gen_dir = index.path().join(rebuilt.trim());
+    let segment = std::fs::read_dir(&gen_dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "idx"))
+        .expect("a segment file");
+    let bytes = std::fs::read(&segment).unwrap();
+    std::fs::write(&segment, &bytes[..bytes.len() / 2]).unwrap();
+    let output = search_in(corpus.path(), index.path(), "ζζζκιμπιτσερ");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_ne!(generation(index.path()), rebuilt);
+
+    let gen_dir = index.path().join(generation(index.path()).trim());
+    std::fs::remove_file(gen_dir.join("bridgelaws.json")).unwrap();
+    assert!(
+        search_in(corpus.path(), index.path(), "revoke")
+            .status
+            .success()
+    );
+    std::fs::write(index.path().join("CURRENT"), "../../nowhere").unwrap();
+    let output = search_in(corpus.path(), index.path(), "revoke");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("panicked"));
+}
+
+#[test]
+fn an_index_build_killed_halfway_is_recovered_by_the_next_search() {
+    let index = tempfile::tempdir().unwrap();
+    let corpus = corpus_dir();
+    // Kill the build as soon as its folder appears: documents are being written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bridgelaws"))
+        .args([
+            "--corpus",
+            corpus.to_str().unwrap(),
+            "index",
+            "--index",
+            index.path().to_str().unwrap(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let building = |dir: &Path| -> Option<PathBuf> {
+        std::fs::read_dir(dir)
+            .ok()?
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with("build-")
+            })
+    };
+    let started = Instant::now();
+    let half = loop {
+        if let Some(dir) = building(index.path()) {
+            break dir;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the build never started"
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the build ended before it could be killed"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(half.exists(), "the half-built folder is left behind");
+    assert!(
+        !index.path().join("CURRENT").exists(),
+        "nothing was swapped in"
+    );
+
+    let output = search_in(&corpus, index.path(), "revoke");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("61"), "{}", stdout(&output));
+    assert!(!half.exists(), "the next build removed the abandoned one");
+}
+
+#[test]
+fn the_readme_search_runs_on_the_bundled_corpus() {
+    let readme = std::fs::read_to_string(crate::util::manifest_dir().join("README.md")).unwrap();
+    let line = readme
+        .lines()
+        .find(|l| l.starts_with("cargo run -- search"))
+        .expect("the README's first command is a search");
+    let query = line
+        .split('"')
+        .nth(1)
+        .expect("the README's search quotes its query");
+    let index = tempfile::tempdir().unwrap();
+    let value = search_json(
+        index.path(),
+        &[query, "--corpus", corpus_dir().to_str().unwrap()],
+    );
+    assert!(!results(&value).is_empty(), "{value:#}");
+}
