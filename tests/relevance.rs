@@ -4,7 +4,9 @@
 //! that loses ground fails; the target (Hit@3 of 0.9 in each language) is not reached yet in
 //! Hebrew, Greek and English (see the table this test prints).
 
-use bridgelaws::search::relevance::{self, Judged};
+use std::collections::BTreeMap;
+
+use bridgelaws::search::relevance::{self, Judged, Score};
 use bridgelaws::search::{Lang, Request, search};
 
 use crate::util::{manifest_dir, search_index};
@@ -31,6 +33,21 @@ fn ranks(judged: &[Judged]) -> Vec<(usize, Option<usize>)> {
         .collect()
 }
 
+/// The scores per group, printed with the queries that missed the top 3.
+fn scored(judged: &[Judged]) -> BTreeMap<String, Score> {
+    let ranks = ranks(judged);
+    let scores = relevance::score(ranks.iter().map(|&(i, r)| (judged[i].group.as_str(), r)));
+    eprintln!("{}", relevance::table(&scores));
+    for &(i, rank) in ranks.iter().filter(|(_, r)| r.is_none_or(|r| r > 3)) {
+        let j = &judged[i];
+        eprintln!(
+            "  not in the top 3: {} [{}] → {rank:?}, expected {:?}",
+            j.query, j.group, j.expect
+        );
+    }
+    scores
+}
+
 #[test]
 fn the_suite_is_large_and_covers_every_group() {
     let judged = judged();
@@ -47,20 +64,7 @@ const FLOORS: [(&str, f64); 4] = [("he", 0.70), ("el", 0.83), ("en", 0.68), ("cr
 #[test]
 fn citations_come_first_and_keywords_hold_their_measured_levels() {
     let judged = judged();
-    let ranks = ranks(&judged);
-    let scores = relevance::score(ranks.iter().map(|&(i, r)| (judged[i].group.as_str(), r)));
-    eprintln!("{}", relevance::table(&scores));
-    let missed: Vec<String> = ranks
-        .iter()
-        .filter(|(_, r)| r.is_none_or(|r| r > 3))
-        .map(|&(i, r)| {
-            format!(
-                "  {} [{}] → {r:?}, expected {:?}",
-                judged[i].query, judged[i].group, judged[i].expect
-            )
-        })
-        .collect();
-    eprintln!("not in the top 3:\n{}", missed.join("\n"));
+    let scores = scored(&judged);
     for (group, floor) in FLOORS {
         assert!(
             scores[group].hit3 >= floor,
@@ -78,19 +82,6 @@ fn citations_come_first_and_keywords_hold_their_measured_levels() {
 fn held_out_queries_are_reported() {
     let judged = relevance::load(&manifest_dir().join("tests/relevance/heldout.yaml")).unwrap();
     assert!(judged.len() >= 30, "{}", judged.len());
-    let ranks = ranks(&judged);
-    let scores = relevance::score(ranks.iter().map(|&(i, r)| (judged[i].group.as_str(), r)));
-    eprintln!("held out:\n{}", relevance::table(&scores));
-    let missed: Vec<String> = ranks
-        .iter()
-        .filter(|(_, r)| r.is_none_or(|r| r > 3))
-        .map(|&(i, r)| {
-            format!(
-                "  {} [{}] → {r:?}, expected {:?}",
-                judged[i].query, judged[i].group, judged[i].expect
-            )
-        })
-        .collect();
-    eprintln!("not in the top 3:\n{}", missed.join("\n"));
+    let scores = scored(&judged);
     assert!(scores["all"].hit3 >= 0.5, "{:?}", scores["all"]);
 }
