@@ -34,7 +34,12 @@ fn main() {
         "{:<12} {:>9} {:>10} {:>10} {:>10} {:>10}",
         "corpus", "documents", "build", "p50", "p99", "max"
     );
+    // `SEARCH_BENCH_REAL_ONLY=1` for profiling the real corpus alone.
+    let only_real = std::env::var_os("SEARCH_BENCH_REAL_ONLY").is_some();
     for (name, docs) in [("real", &real), ("100x", &synthetic)] {
+        if only_real && name != "real" {
+            continue;
+        }
         let dir = tempfile::tempdir().expect("a temporary folder");
         let started = Instant::now();
         let opened = store::build_documents(docs, dir.path(), name).expect("the index builds");

@@ -234,28 +234,36 @@ thread_local! {
 
 /// The terms an analyzer makes of `text`, grouped by word position.
 pub fn terms(lang: Lang, exact: bool, text: &str) -> Vec<Vec<String>> {
-    ANALYZERS.with(|analyzers| {
-        let mut analyzers = analyzers.borrow_mut();
-        terms_with(&mut analyzers[lang as usize * 2 + usize::from(exact)], text)
-    })
+    words_with_terms(lang, exact, text)
+        .into_iter()
+        .map(|(_, terms)| terms)
+        .collect()
 }
 
-fn terms_with(analyzer: &mut TextAnalyzer, text: &str) -> Vec<Vec<String>> {
-    let mut stream = analyzer.token_stream(text);
-    let mut out: Vec<Vec<String>> = Vec::new();
-    let mut last = usize::MAX;
-    while let Some(token) = stream.next() {
-        if token.position != last || out.is_empty() {
-            out.push(Vec::new());
-            last = token.position;
+/// The words of `text` (byte ranges) with the terms an analyzer makes of each.
+pub fn words_with_terms(
+    lang: Lang,
+    exact: bool,
+    text: &str,
+) -> Vec<(std::ops::Range<usize>, Vec<String>)> {
+    ANALYZERS.with(|analyzers| {
+        let mut analyzers = analyzers.borrow_mut();
+        let mut stream = analyzers[lang as usize * 2 + usize::from(exact)].token_stream(text);
+        let mut out: Vec<(std::ops::Range<usize>, Vec<String>)> = Vec::new();
+        let mut last = usize::MAX;
+        while let Some(token) = stream.next() {
+            if token.position != last || out.is_empty() {
+                out.push((token.offset_from..token.offset_to, Vec::new()));
+                last = token.position;
+            }
+            if let Some((_, group)) = out.last_mut()
+                && !group.contains(&token.text)
+            {
+                group.push(token.text.clone());
+            }
         }
-        if let Some(group) = out.last_mut()
-            && !group.contains(&token.text)
-        {
-            group.push(token.text.clone());
-        }
-    }
-    out
+        out
+    })
 }
 
 #[cfg(test)]

@@ -281,20 +281,23 @@ impl Search<'_> {
     /// more often than one paragraph does): each document gains a share of its law's score,
     /// the sum of the law's three best documents.
     fn add_law_scores(&self, total: &mut Scores) -> Result<()> {
-        let mut by_law: HashMap<String, Vec<f32>> = HashMap::new();
-        let mut law_of: Vec<(DocAddress, String)> = Vec::new();
+        let columns: Vec<Option<tantivy::columnar::Column<u64>>> = self
+            .searcher
+            .segment_readers()
+            .iter()
+            .map(|s| s.fast_fields().u64("law").ok())
+            .collect();
+        let law_of = |address: &DocAddress| -> Option<u64> {
+            let column = columns.get(address.segment_ord as usize)?.as_ref()?;
+            column.first(address.doc_id).filter(|&law| law > 0)
+        };
+        let mut by_law: HashMap<u64, Vec<f32>> = HashMap::new();
         for (address, score) in total.iter() {
-            let Some(target) = self.targets_of(*address)?.into_iter().next() else {
-                continue;
-            };
-            let law: String = target.chars().take_while(char::is_ascii_digit).collect();
-            if law.is_empty() {
-                continue;
+            if let Some(law) = law_of(address) {
+                by_law.entry(law).or_default().push(*score);
             }
-            by_law.entry(law.clone()).or_default().push(*score);
-            law_of.push((*address, law));
         }
-        let law_scores: HashMap<String, f32> = by_law
+        let law_scores: HashMap<u64, f32> = by_law
             .into_iter()
             .map(|(law, mut scores)| {
                 scores.sort_by(|a, b| b.total_cmp(a));
@@ -303,8 +306,8 @@ impl Search<'_> {
             .collect();
         let best = law_scores.values().copied().fold(0.0_f32, f32::max);
         if best > 0.0 {
-            for (address, law) in law_of {
-                if let Some(score) = total.get_mut(&address) {
+            for (address, score) in total.iter_mut() {
+                if let Some(law) = law_of(address) {
                     *score += LAW_WEIGHT * law_scores[&law] / best;
                 }
             }
@@ -451,8 +454,9 @@ impl Search<'_> {
         let mut near = BTreeSet::new();
         let mut matchers: HashMap<Lang, Matcher> = HashMap::new();
         let pointers = self.pointer_hits(words, &mut near)?;
-        let concepts = self.concepts(words, &pointers);
-        let pointed = self.pointed(words, &concepts, &pointers);
+        let readings = readings(words);
+        let concepts = self.concepts(words, &readings, &pointers);
+        let pointed = self.pointed(words, &readings, &concepts, &pointers);
         // What each language's texts find, directly and through the concepts: the evidence
         // a target language also reads through the aligned ids.
         let mut evidence: HashMap<Lang, Scores> = HashMap::new();
@@ -726,7 +730,12 @@ impl Search<'_> {
 
     /// The glossary concepts the words name: those with a name the query covers word for
     /// word, the longest such names only (`penalty card` rather than `card`).
-    fn concepts(&self, words: &[Word], pointers: &[TantivyDocument]) -> Vec<Concept> {
+    fn concepts(
+        &self,
+        words: &[Word],
+        readings: &Readings,
+        pointers: &[TantivyDocument],
+    ) -> Vec<Concept> {
         let covered: Vec<(usize, &TantivyDocument)> = pointers
             .iter()
             .filter(|doc| self.first(doc, self.fields.kind) == DocKind::Glossary.as_str())
@@ -734,7 +743,10 @@ impl Search<'_> {
                 (
                     self.names(doc)
                         .iter()
-                        .map(|(l, n)| covered(words, *l, n))
+                        .map(|(l, n)| match coverage(readings, *l, n) {
+                            (covered, total) if covered == total => covered,
+                            _ => 0,
+                        })
                         .max()
                         .unwrap_or(0),
                     doc,
@@ -800,6 +812,7 @@ impl Search<'_> {
     fn pointed(
         &self,
         words: &[Word],
+        readings: &Readings,
         concepts: &[Concept],
         pointers: &[TantivyDocument],
     ) -> HashMap<String, f32> {
@@ -815,8 +828,8 @@ impl Search<'_> {
                     .names(doc)
                     .iter()
                     .map(|(lang, name)| {
-                        let total = analyze::terms(*lang, false, name).len();
-                        share(covered_partly(words, *lang, name), total, words)
+                        let (covered, total) = coverage(readings, *lang, name);
+                        share(covered, total, words)
                     })
                     .fold(0.0, f32::max),
             };
@@ -911,33 +924,41 @@ fn share(covered: usize, total: usize, words: &[Word]) -> f32 {
     covered as f32 / total.max(query).max(1) as f32
 }
 
-/// How many words `name` has when the query covers every one of them; 0 otherwise.
-fn covered(words: &[Word], lang: Lang, name: &str) -> usize {
-    let name_words = analyze::terms(lang, false, name);
-    let n = covered_partly(words, lang, name);
-    if n == name_words.len() { n } else { 0 }
+/// The query's words as each language's stems analyzer reads them, made once per query.
+type Readings<'w> = [Vec<(Vec<String>, &'w Word)>; 3];
+
+fn readings(words: &[Word]) -> Readings<'_> {
+    Lang::ALL.map(|lang| {
+        words
+            .iter()
+            .filter(|w| w.lang.is_none_or(|l| l == lang))
+            .map(|w| (analyze::terms(lang, false, &w.typed).concat(), w))
+            .collect()
+    })
 }
 
-/// How many words of `name` some query word matches: a reading in common (stems, or Hebrew
-/// words with and without their prefixes), or a near spelling of a word found nowhere.
-fn covered_partly(words: &[Word], lang: Lang, name: &str) -> usize {
-    let readings: Vec<(Vec<String>, &Word)> = words
+/// How many of the words of `name` some query word matches (a reading in common: stems, or
+/// Hebrew words with and without their prefixes; or a near spelling of a word found
+/// nowhere), and how many words it has.
+fn coverage(readings: &Readings, lang: Lang, name: &str) -> (usize, usize) {
+    let ours = &readings[lang as usize];
+    let stems = analyze::terms(lang, false, name);
+    let exact = analyze::terms(lang, true, name);
+    let covered = stems
         .iter()
-        .filter(|w| w.lang.is_none_or(|l| l == lang))
-        .map(|w| (analyze::terms(lang, false, &w.typed).concat(), w))
-        .collect();
-    analyze::words(name)
-        .filter(|(_, word)| {
-            let theirs = analyze::terms(lang, false, word).concat();
-            let folded = analyze::fold_word(word);
-            readings.iter().any(|(ours, w)| {
-                ours.iter().any(|t| theirs.contains(t))
+        .zip(&exact)
+        .filter(|(theirs, folded)| {
+            ours.iter().any(|(mine, w)| {
+                mine.iter().any(|t| theirs.contains(t))
                     || near_distance(&w.folded).is_some_and(|d| {
-                        snippet::edit_distance(&w.folded, &folded) <= usize::from(d)
+                        folded
+                            .iter()
+                            .any(|f| snippet::edit_distance(&w.folded, f) <= usize::from(d))
                     })
             })
         })
-        .count()
+        .count();
+    (covered, stems.len())
 }
 
 /// How many edits a near spelling may make: none for short words, where one edit makes

@@ -31,7 +31,7 @@ impl Matcher {
             || self
                 .near
                 .iter()
-                .any(|(w, d)| edit_distance(w, folded) <= usize::from(*d))
+                .any(|(w, d)| !folded.is_empty() && edit_distance(w, folded) <= usize::from(*d))
     }
 }
 
@@ -42,12 +42,24 @@ pub fn snippet(text: &str, lang: Lang, matcher: &Matcher, width: usize) -> Snipp
         .map(|c| if c.is_whitespace() { ' ' } else { c })
         .collect();
     // Each word: its byte range, and whether it matches.
-    let mut words: Vec<(usize, usize, bool)> = Vec::new();
-    for (from, word) in analyze::words(&flat) {
-        let stems: Vec<String> = analyze::terms(lang, false, word).concat();
-        let matched = matcher.matches(&stems, &analyze::fold_word(word));
-        words.push((from, from + word.len(), matched));
-    }
+    // The words as printed (folded) are needed only to compare near spellings.
+    let stems = analyze::words_with_terms(lang, false, &flat);
+    let folded = if matcher.near.is_empty() {
+        Vec::new()
+    } else {
+        analyze::words_with_terms(lang, true, &flat)
+    };
+    let words: Vec<(usize, usize, bool)> = stems
+        .into_iter()
+        .enumerate()
+        .map(|(i, (range, stems))| {
+            let printed = folded
+                .get(i)
+                .and_then(|(_, f)| f.first())
+                .map_or("", String::as_str);
+            (range.start, range.end, matcher.matches(&stems, printed))
+        })
+        .collect();
     let chars = |from: usize, to: usize| flat[from..to].chars().count();
     // The window: starting at a matched word, the one covering the most matched words;
     // a text with no match shows its beginning.

@@ -25,7 +25,7 @@ use crate::corpus::{Corpus, Root};
 use crate::error::{Error, Result};
 
 /// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
-const FORMAT: u32 = 4;
+const FORMAT: u32 = 5;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 /// What a fingerprint reads: everything the documents come from.
@@ -52,6 +52,8 @@ pub struct Fields {
     pub kind: Field,
     pub heading: Field,
     pub body: Field,
+    /// The number of the law a document's first target lies in; 0 for none.
+    pub law: Field,
     /// `textless` for a node found by citation only.
     pub flags: Field,
     /// A pointer's names, as `<lang>:<name>`.
@@ -97,6 +99,7 @@ impl Fields {
             body: builder.add_text_field("body", STORED),
             forms: builder.add_text_field("forms", STORED),
             flags: builder.add_text_field("flags", STRING),
+            law: builder.add_u64_field("law", FAST),
             text,
             context,
         };
@@ -365,6 +368,11 @@ fn document(fields: &Fields, doc: &Doc) -> TantivyDocument {
     out.add_text(fields.kind, doc.kind.as_str());
     out.add_text(fields.heading, &doc.heading);
     out.add_text(fields.body, &doc.body);
+    let law = doc.targets.first().map(|t| {
+        let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse::<u64>().unwrap_or(0)
+    });
+    out.add_u64(fields.law, law.unwrap_or(0));
     if doc.textless {
         out.add_text(fields.flags, "textless");
     }
