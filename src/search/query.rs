@@ -942,6 +942,10 @@ fn readings(words: &[Word]) -> Readings<'_> {
 /// nowhere), and how many words it has.
 fn coverage(readings: &Readings, lang: Lang, name: &str) -> (usize, usize) {
     let ours = &readings[lang as usize];
+    if ours.iter().all(|(_, w)| w.lang.is_none()) {
+        // No word of the query is in this language: nothing to analyze.
+        return (0, 1);
+    }
     let stems = analyze::terms(lang, false, name);
     let exact = analyze::terms(lang, true, name);
     let covered = stems
