@@ -11,6 +11,7 @@ const EMBEDDED: &[&str] = &[
     "references",
     "schema",
     "glossary.yaml",
+    "situations.yaml",
 ];
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {

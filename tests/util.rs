@@ -65,11 +65,9 @@ pub fn corpus_copy() -> tempfile::TempDir {
     for folder in ["editions", "regulations", "references"] {
         copy(&corpus_dir().join(folder), &dir.path().join(folder));
     }
-    std::fs::copy(
-        corpus_dir().join("glossary.yaml"),
-        dir.path().join("glossary.yaml"),
-    )
-    .unwrap();
+    for file in ["glossary.yaml", "situations.yaml"] {
+        std::fs::copy(corpus_dir().join(file), dir.path().join(file)).unwrap();
+    }
     dir
 }
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::Checker;
 use crate::corpus::id::{Kind, LawPath};
-use crate::corpus::load::GLOSSARY;
+use crate::corpus::load::{GLOSSARY, SITUATIONS};
 use crate::corpus::model::{Concept, Located};
 use crate::glossary::fold_term;
 use crate::refs::resolve;
@@ -55,22 +55,48 @@ pub(super) fn check(checker: &mut Checker<'_>) {
     unlinked_definitions(checker, &linked);
 }
 
+/// Every law the everyday descriptions of `situations.yaml` fall under exists in every edition.
+pub(super) fn check_situations(checker: &mut Checker<'_>) {
+    let Some(situations) = &checker.corpus.situations else {
+        return;
+    };
+    for situation in &situations.data.situations {
+        if let Some(problem) = missing_node(checker, &situation.law) {
+            let span = checker.place_value(SITUATIONS, &situation.law);
+            checker.error(
+                "situation-law",
+                SITUATIONS,
+                span,
+                format!(
+                    "situations are described for `{}`, which is not there",
+                    situation.law
+                ),
+                problem,
+                "name the law (or node) by its canonical id",
+            );
+        }
+    }
+}
+
+/// Why `law` does not name a node that every edition has; none when it does.
+fn missing_node(checker: &Checker<'_>, law: &Located) -> Option<String> {
+    match LawPath::parse(law).filter(|p| p.to_string() == law.as_str()) {
+        None => Some(format!(
+            "`{law}` is not the canonical id of a law node (`27`, `27B`, `27B1(a)`, `71.1`)"
+        )),
+        Some(path) => checker
+            .corpus
+            .editions
+            .iter()
+            .find_map(|e| resolve::existing(e, path).err())
+            .map(|unresolved| unresolved.message),
+    }
+}
+
 /// Every node the concept is central to exists in every edition.
 fn laws(checker: &mut Checker<'_>, concept: &Concept) {
-    let corpus = checker.corpus;
     for law in &concept.laws {
-        let path = LawPath::parse(law).filter(|p| p.to_string() == law.as_str());
-        let problem = match path {
-            None => Some(format!(
-                "`{law}` is not the canonical id of a law node (`27`, `27B`, `27B1(a)`, `71.1`)"
-            )),
-            Some(path) => corpus
-                .editions
-                .iter()
-                .find_map(|e| resolve::existing(e, path).err())
-                .map(|unresolved| unresolved.message),
-        };
-        if let Some(problem) = problem {
+        if let Some(problem) = missing_node(checker, law) {
             let span = checker.place_value(GLOSSARY, law);
             checker.error(
                 "glossary-law",

@@ -43,6 +43,7 @@ pub const CODES: &[&str] = &[
     "glossary-law",
     "glossary-definition",
     "glossary-term",
+    "situation-law",
     "bidi-control",
     "extraction-residue",
 ];
@@ -101,6 +102,7 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
     references::check(&mut checker);
     editions::check(&mut checker);
     glossary::check(&mut checker);
+    glossary::check_situations(&mut checker);
     hygiene::check(&mut checker);
     checker.fill_source_lines();
     let citing = std::mem::take(&mut checker.regulation_citations);

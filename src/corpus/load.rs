@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use super::id::{Kind, LawPath, kind_of};
 use super::model::{
     AcknowledgedFile, BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote,
-    GlossaryFile, Located, Node, OverridesFile, Pos, RegulationsFile,
+    GlossaryFile, Located, Node, OverridesFile, Pos, RegulationsFile, SituationsFile,
 };
 use super::numbering;
 use super::{Corpus, Edition, Entry, Loaded, Regulations, Root};
@@ -19,6 +19,8 @@ pub const OVERRIDES: &str = "references/overrides.yaml";
 pub const ACKNOWLEDGED: &str = "references/acknowledged.yaml";
 /// The concepts of the Laws in every language.
 pub const GLOSSARY: &str = "glossary.yaml";
+/// Everyday descriptions of what each law covers.
+pub const SITUATIONS: &str = "situations.yaml";
 use crate::error::{Diagnostic, Error, Result};
 
 /// Load and validate the whole corpus. Fails with every diagnostic found, not just the first.
@@ -67,6 +69,7 @@ pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
     let overrides = loader.optional::<OverridesFile>(OVERRIDES)?;
     let acknowledged = loader.optional::<AcknowledgedFile>(ACKNOWLEDGED)?;
     let glossary = loader.optional::<GlossaryFile>(GLOSSARY)?;
+    let situations = loader.optional::<SituationsFile>(SITUATIONS)?;
     let diagnostics = loader.diagnostics;
     let mut corpus = Corpus {
         root,
@@ -75,6 +78,7 @@ pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
         overrides,
         acknowledged,
         glossary,
+        situations,
     };
     crate::refs::derive(&mut corpus);
     Ok((corpus, diagnostics))
@@ -600,6 +604,8 @@ fn schema_for(file: &str) -> &'static str {
         "acknowledged.schema.json"
     } else if file == GLOSSARY {
         "glossary.schema.json"
+    } else if file == SITUATIONS {
+        "situations.schema.json"
     } else if file.starts_with("regulations/") {
         "regulations.schema.json"
     } else {

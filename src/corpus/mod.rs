@@ -15,6 +15,7 @@
 //!   references/overrides.yaml         citations no grammar can read
 //!   references/acknowledged.yaml      confirmed differences between the editions' citations
 //!   glossary.yaml                     the concepts of the Laws in every language, with their nodes
+//!   situations.yaml                   what each law covers, in everyday words of every language
 //!   schema/*.schema.json              JSON Schemas, derived from `model`
 //!   sources/                          the raw texts the editions were imported from
 //! ```
@@ -36,7 +37,7 @@ pub use id::Kind;
 pub use load::{load, load_all};
 use model::{
     AcknowledgedFile, BookIndexFile, EditionFile, GlossaryFile, Located, OverridesFile, Pos,
-    RegulationsFile,
+    RegulationsFile, SituationsFile,
 };
 pub use source::Root;
 
@@ -210,6 +211,8 @@ pub struct Corpus {
     pub acknowledged: Option<Loaded<AcknowledgedFile>>,
     /// The concepts of the Laws in every language (`glossary.yaml`).
     pub glossary: Option<Loaded<GlossaryFile>>,
+    /// Everyday descriptions of what each law covers (`situations.yaml`).
+    pub situations: Option<Loaded<SituationsFile>>,
 }
 
 impl Corpus {

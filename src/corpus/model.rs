@@ -395,6 +395,38 @@ pub struct GlossaryFile {
     pub concepts: Vec<Concept>,
 }
 
+/// `situations.yaml`: what happens at the table that each law covers, said in everyday words in
+/// every language, as directors describe an incident. Written for the project (not printed in
+/// any book); search reads them to lead a director's words to the law.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SituationsFile {
+    pub situations: Vec<Situation>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Situation {
+    /// The law (or node) the situations fall under.
+    pub law: Located,
+    /// Short descriptions in English, Hebrew and Greek.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub en: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub he: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub el: Vec<String>,
+}
+
+impl Situation {
+    /// The descriptions with their language codes.
+    pub fn phrases(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        [("en", &self.en), ("he", &self.he), ("el", &self.el)]
+            .into_iter()
+            .flat_map(|(code, list)| list.iter().map(move |p| (code, p.as_str())))
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Concept {

@@ -8,7 +8,7 @@ use schemars::generate::SchemaSettings;
 
 use super::model::{
     AcknowledgedFile, BookIndexFile, DefinitionsFile, EditionFile, GlossaryFile, Node,
-    OverridesFile, RegulationsFile,
+    OverridesFile, RegulationsFile, SituationsFile,
 };
 
 /// Folder of the schemas, relative to the corpus folder.
@@ -34,5 +34,6 @@ pub fn all() -> Vec<(&'static str, String)> {
         ("overrides.schema.json", render::<OverridesFile>()),
         ("acknowledged.schema.json", render::<AcknowledgedFile>()),
         ("glossary.schema.json", render::<GlossaryFile>()),
+        ("situations.schema.json", render::<SituationsFile>()),
     ]
 }
