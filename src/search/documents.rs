@@ -23,16 +23,19 @@ pub enum DocKind {
     Index,
     /// A concept of the glossary.
     Glossary,
+    /// An everyday description of what a law covers (`situations.yaml`).
+    Situation,
 }
 
 impl DocKind {
-    pub const ALL: [DocKind; 6] = [
+    pub const ALL: [DocKind; 7] = [
         DocKind::Law,
         DocKind::Definition,
         DocKind::Footnote,
         DocKind::Regulation,
         DocKind::Index,
         DocKind::Glossary,
+        DocKind::Situation,
     ];
 
     /// What a search returns unless asked: texts to read, not pointers to them.
@@ -51,11 +54,15 @@ impl DocKind {
             DocKind::Regulation => "regulation",
             DocKind::Index => "index",
             DocKind::Glossary => "glossary",
+            DocKind::Situation => "situation",
         }
     }
 
     pub fn is_pointer(self) -> bool {
-        matches!(self, DocKind::Index | DocKind::Glossary)
+        matches!(
+            self,
+            DocKind::Index | DocKind::Glossary | DocKind::Situation
+        )
     }
 }
 
@@ -103,6 +110,7 @@ pub fn collect(corpus: &Corpus) -> Vec<Doc> {
     }
     regulations(corpus, &ancestors, &mut docs);
     glossary(corpus, &ancestors, &mut docs);
+    situations(corpus, &ancestors, &mut docs);
     docs
 }
 
@@ -368,5 +376,34 @@ fn glossary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
             textless: false,
             forms,
         });
+    }
+}
+
+/// One document per everyday description: each is a name of its law, found on its own.
+fn situations(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
+    let Some(situations) = &corpus.situations else {
+        return;
+    };
+    for situation in &situations.data.situations {
+        let targets = vec![situation.law.to_string()];
+        for (n, (code, phrase)) in situation.phrases().enumerate() {
+            let Some(lang) = Lang::from_code(code) else {
+                continue;
+            };
+            docs.push(Doc {
+                id: format!("situation/{}/{}", situation.law, n + 1),
+                within: ancestors.within(&targets),
+                targets: targets.clone(),
+                edition: "situations".to_string(),
+                lang: Some(lang),
+                kind: DocKind::Situation,
+                heading: phrase.to_string(),
+                body: String::new(),
+                textless: false,
+                texts: vec![(lang, phrase.to_string())],
+                context: String::new(),
+                forms: vec![(lang, phrase.to_string())],
+            });
+        }
     }
 }

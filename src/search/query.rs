@@ -89,7 +89,7 @@ pub struct Hit {
 
 /// The weight of each channel against the direct one (whose best score counts 1).
 const GLOSSARY_WEIGHT: f32 = 0.6;
-const POINTER_WEIGHT: f32 = 0.4;
+const POINTER_WEIGHT: f32 = 0.6;
 const ALIGNED_WEIGHT: f32 = 0.8;
 /// How many candidates each channel contributes, and how many of another language's best
 /// documents are read through their ids.
@@ -102,7 +102,7 @@ const NEAR_TERMS: usize = 8;
 /// Fewer results than this with most of the words: search with any of them.
 const FEW: usize = 5;
 /// How many index terms and concepts a query may name.
-const POINTERS: usize = 5;
+const POINTERS: usize = 6;
 /// A word in the headings above a node against one in the node.
 const CONTEXT_WEIGHT: f32 = 0.3;
 
@@ -144,6 +144,7 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
         searcher: &searcher,
         request,
         targets: std::cell::OnceCell::new(),
+        near: std::cell::RefCell::new(HashMap::new()),
     };
     search.check_editions(opened)?;
     if let Ok(id) = crate::refs::parse(query)
@@ -173,6 +174,8 @@ struct Search<'a> {
     request: &'a Request,
     /// The targets column of each segment, opened on first use.
     targets: std::cell::OnceCell<Vec<Option<StrColumn>>>,
+    /// Near spellings already looked up: each channel asks for the same words.
+    near: std::cell::RefCell<HashMap<(tantivy::schema::Field, String, u8), Vec<String>>>,
 }
 
 /// Scores by document, for adding channels up.
@@ -674,6 +677,10 @@ impl Search<'_> {
         text: &str,
         distance: u8,
     ) -> Result<Vec<String>> {
+        let key = (field, text.to_string(), distance);
+        if let Some(found) = self.near.borrow().get(&key) {
+            return Ok(found.clone());
+        }
         let automaton = FuzzyTermQuery::new(self.term(field, text), distance, true)
             .automaton()
             .map_err(search_error)?;
@@ -692,6 +699,7 @@ impl Search<'_> {
                 }
             }
         }
+        self.near.borrow_mut().insert(key, out.clone());
         Ok(out)
     }
 
@@ -790,17 +798,22 @@ impl Search<'_> {
         words: &[Word],
         near: &mut BTreeSet<String>,
     ) -> Result<Vec<TantivyDocument>> {
-        let kinds = [DocKind::Index, DocKind::Glossary];
         let mut seen = BTreeSet::new();
         let mut out = Vec::new();
         for word in words {
             let Some(lang) = word.lang else { continue };
             let mut unused = Matcher::default();
             let text = self.text_query(lang, &[word], &mut unused, near, 1)?;
-            let query = self.filtered(text, self.filter(&[], &kinds));
-            for (_, address) in self.top(&query, POINTERS)? {
-                if seen.insert(address) {
-                    out.push(self.doc(address)?);
+            // Concepts apart, so that the many index terms and descriptions of situations do
+            // not crowd them out.
+            let groups: [&[DocKind]; 2] =
+                [&[DocKind::Glossary], &[DocKind::Index, DocKind::Situation]];
+            for kinds in groups {
+                let query = self.filtered(text.box_clone(), self.filter(&[], kinds));
+                for (_, address) in self.top(&query, POINTERS)? {
+                    if seen.insert(address) {
+                        out.push(self.doc(address)?);
+                    }
                 }
             }
         }

@@ -29,7 +29,13 @@ const FORMAT: u32 = 5;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 /// What a fingerprint reads: everything the documents come from.
-const INDEXED_PARTS: &[&str] = &["editions", "regulations", "references", "glossary.yaml"];
+const INDEXED_PARTS: &[&str] = &[
+    "editions",
+    "regulations",
+    "references",
+    "glossary.yaml",
+    "situations.yaml",
+];
 
 /// What an index was built from, written beside it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
