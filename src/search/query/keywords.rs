@@ -1,0 +1,314 @@
+//! Words: the channels that score them, added up, and the law each node belongs to.
+
+use super::*;
+
+impl Search<'_> {
+    /// Words: every channel in every language asked for, added up, then ranked.
+    pub(super) fn keywords(&self, query: &str, words: &[Word], opened: &Opened) -> Result<Outcome> {
+        let targets = self.target_langs(opened, words);
+        let kinds = self.kinds();
+        let mut near = BTreeSet::new();
+        let mut matchers: HashMap<Lang, Matcher> = HashMap::new();
+        let pointers = self.pointer_hits(words, &mut near)?;
+        let readings = pointers::readings(words);
+        let concepts = self.concepts(words, &readings, &pointers);
+        let pointed = self.pointed(words, &readings, &concepts, &pointers);
+        // What each language's texts find, directly and through the concepts: the evidence
+        // a target language also reads through the aligned ids.
+        let mut evidence: HashMap<Lang, Scores> = HashMap::new();
+        for lang in Lang::ALL {
+            let matcher = matchers.entry(lang).or_default();
+            let mut found: Scores = HashMap::new();
+            // The texts of this language: its fields imply it.
+            let filter = || self.filter(&[], &kinds);
+            let own: Vec<&Word> = words
+                .iter()
+                .filter(|w| w.lang.is_none_or(|l| l == lang))
+                .collect();
+            if own.iter().any(|w| w.lang.is_some()) {
+                // Texts with half the words or more, unless too few have them: one rare word
+                // should not outrank several of the query's.
+                let half = own.len().div_ceil(2).max(1);
+                let text = self.text_query(lang, &own, matcher, &mut near, half)?;
+                let mut direct = self.collect(self.filtered(text, filter()))?;
+                if direct.len() < FEW && half > 1 {
+                    let text = self.text_query(lang, &own, matcher, &mut near, 1)?;
+                    direct = self.collect(self.filtered(text, filter()))?;
+                }
+                add(&mut found, direct, 1.0);
+            }
+            let weight = concepts.iter().map(|c| c.weight).fold(0.0, f32::max);
+            let forms: Vec<&str> = concepts
+                .iter()
+                .flat_map(|c| {
+                    c.forms
+                        .iter()
+                        .filter(|(l, _)| *l == lang)
+                        .map(|(_, f)| f.as_str())
+                })
+                .collect();
+            if !forms.is_empty() {
+                let phrases = self.phrases(lang, &forms, matcher);
+                add(
+                    &mut found,
+                    self.collect(self.filtered(phrases, filter()))?,
+                    GLOSSARY_WEIGHT * weight,
+                );
+            }
+            evidence.insert(lang, found);
+        }
+        let mut total: Scores = HashMap::new();
+        for &lang in &targets {
+            let filter = || self.filter(&[lang], &kinds);
+            if let Some(found) = evidence.get(&lang) {
+                for (address, score) in found {
+                    *total.entry(*address).or_default() += score;
+                }
+            }
+            add(
+                &mut total,
+                self.by_targets(&pointed, filter())?,
+                POINTER_WEIGHT,
+            );
+            for other in Lang::ALL.into_iter().filter(|l| *l != lang) {
+                let Some(found) = evidence.get(&other).filter(|f| !f.is_empty()) else {
+                    continue;
+                };
+                let mut ranked: Vec<(&DocAddress, &f32)> = found.iter().collect();
+                ranked.sort_by(|a, b| b.1.total_cmp(a.1));
+                let mut aligned: HashMap<String, f32> = HashMap::new();
+                for (address, score) in ranked.into_iter().take(ALIGNED) {
+                    for target in self.targets_of(*address)? {
+                        let best = aligned.entry(target).or_default();
+                        *best = best.max(*score);
+                    }
+                }
+                add(
+                    &mut total,
+                    self.by_targets(&aligned, filter())?,
+                    ALIGNED_WEIGHT,
+                );
+            }
+        }
+        self.add_law_scores(&mut total)?;
+        // Asked for concepts, the ones the query names come first.
+        if kinds.contains(&DocKind::Glossary) {
+            for concept in &concepts {
+                let id = format!("glossary/{}", concept.id);
+                for (_, address) in self.top(&self.term_query(self.fields.id, &id), 1)? {
+                    *total.entry(address).or_default() += 1.0 + concept.weight;
+                }
+            }
+        }
+        let mut ranked: Vec<(DocAddress, f32)> = total.into_iter().collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut results = Vec::new();
+        let empty = Matcher::default();
+        for (address, score) in ranked.into_iter().take(self.request.limit) {
+            let doc = self.doc(address)?;
+            let lang = Lang::from_code(&self.first(&doc, self.fields.lang));
+            let matcher = lang.and_then(|l| matchers.get(&l)).unwrap_or(&empty);
+            results.push(self.hit(&doc, score, matcher));
+        }
+        Ok(Outcome {
+            query: query.to_string(),
+            citation: None,
+            near_spellings: near.into_iter().collect(),
+            concepts: concepts.iter().map(|c| c.id.clone()).collect(),
+            results,
+        })
+    }
+
+    /// A node is likelier when other nodes of its law match too (a law answers a question
+    /// more often than one paragraph does): each document gains a share of its law's score,
+    /// the sum of the law's three best documents.
+    fn add_law_scores(&self, total: &mut Scores) -> Result<()> {
+        let columns: Vec<Option<tantivy::columnar::Column<u64>>> = self
+            .searcher
+            .segment_readers()
+            .iter()
+            .map(|s| s.fast_fields().u64("law").ok())
+            .collect();
+        let law_of = |address: &DocAddress| -> Option<u64> {
+            let column = columns.get(address.segment_ord as usize)?.as_ref()?;
+            column.first(address.doc_id).filter(|&law| law > 0)
+        };
+        let mut by_law: HashMap<u64, Vec<f32>> = HashMap::new();
+        for (address, score) in total.iter() {
+            if let Some(law) = law_of(address) {
+                by_law.entry(law).or_default().push(*score);
+            }
+        }
+        let law_scores: HashMap<u64, f32> = by_law
+            .into_iter()
+            .map(|(law, mut scores)| {
+                scores.sort_by(|a, b| b.total_cmp(a));
+                (law, scores.iter().take(3).sum())
+            })
+            .collect();
+        let best = law_scores.values().copied().fold(0.0_f32, f32::max);
+        if best > 0.0 {
+            for (address, score) in total.iter_mut() {
+                if let Some(law) = law_of(address) {
+                    *score += LAW_WEIGHT * law_scores[&law] / best;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The words in `lang`'s fields: per word, the best of its printed form (weighted up) and
+    /// its stems or prefix-stripped forms; a word found nowhere, by near spelling.
+    pub(super) fn text_query(
+        &self,
+        lang: Lang,
+        words: &[&Word],
+        matcher: &mut Matcher,
+        near: &mut BTreeSet<String>,
+        at_least: usize,
+    ) -> Result<Box<dyn Query>> {
+        let exact_field = self.fields.text(lang, true);
+        let stems_field = self.fields.text(lang, false);
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for word in words {
+            let stems: Vec<String> = analyze::terms(lang, false, &word.typed).concat();
+            let mut forms: Vec<Box<dyn Query>> = vec![Box::new(BoostQuery::new(
+                self.term_query(exact_field, &word.folded),
+                2.0,
+            ))];
+            let mut found = self.doc_freq(exact_field, &word.folded)? > 0;
+            for (stripped, stem) in stems.iter().enumerate() {
+                // Hebrew: the fewer letters taken off, the likelier the reading.
+                let weight = if lang == Lang::He && *stem != word.folded {
+                    0.9_f32.powi(i32::try_from(stripped + 1).unwrap_or(3))
+                } else {
+                    1.0
+                };
+                forms.push(Box::new(BoostQuery::new(
+                    self.term_query(stems_field, stem),
+                    weight,
+                )));
+                found |= self.doc_freq(stems_field, stem)? > 0;
+            }
+            matcher.terms.extend(stems.iter().cloned());
+            // Inflection inside the word that stems and prefixes do not reach (`הובילה`,
+            // `הובלה`; `άκουσε`, `ακούγοντας`): the words one edit away count, a little.
+            if found && lang != Lang::En {
+                let (field, form) = match lang {
+                    Lang::He => (exact_field, &word.folded),
+                    _ => (stems_field, stems.first().unwrap_or(&word.folded)),
+                };
+                if form.chars().count() >= 5 {
+                    for other in self.near_terms(field, form, 1)? {
+                        forms.push(Box::new(BoostQuery::new(
+                            self.term_query(field, &other),
+                            0.3,
+                        )));
+                    }
+                }
+            }
+            // A word found nowhere: the words a misspelling away, almost as much as the word.
+            if !found && let Some(distance) = near_distance(&word.folded) {
+                near.insert(word.typed.clone());
+                matcher.near.push((word.folded.clone(), distance));
+                let mut spellings = vec![(exact_field, word.folded.clone(), distance)];
+                if lang == Lang::He {
+                    for stem in analyze::unprefixed(&word.folded).filter(|s| s.chars().count() >= 4)
+                    {
+                        spellings.push((stems_field, stem.to_string(), 1));
+                    }
+                }
+                for (field, form, distance) in spellings {
+                    for other in self.near_terms(field, &form, distance)? {
+                        forms.push(Box::new(BoostQuery::new(
+                            self.term_query(field, &other),
+                            0.8,
+                        )));
+                    }
+                }
+            }
+            // The headings above a node, a little.
+            let context_field = self.fields.context(lang);
+            let context: Vec<Box<dyn Query>> = stems
+                .iter()
+                .map(|stem| self.term_query(context_field, stem))
+                .collect();
+            let word_query: Vec<(Occur, Box<dyn Query>)> = vec![
+                (Occur::Should, Box::new(DisjunctionMaxQuery::new(forms))),
+                (
+                    Occur::Should,
+                    Box::new(BoostQuery::new(
+                        Box::new(DisjunctionMaxQuery::new(context)),
+                        CONTEXT_WEIGHT,
+                    )),
+                ),
+            ];
+            clauses.push((Occur::Should, Box::new(BooleanQuery::new(word_query))));
+        }
+        Ok(Box::new(BooleanQuery::with_minimum_required_clauses(
+            clauses, at_least,
+        )))
+    }
+
+    /// The indexed words `distance` edits from `text` (a swap counting one), at most
+    /// `NEAR_TERMS` of them; searched as terms, they score by how rare they are, as the
+    /// word itself would.
+    fn near_terms(
+        &self,
+        field: tantivy::schema::Field,
+        text: &str,
+        distance: u8,
+    ) -> Result<Vec<String>> {
+        let key = (field, text.to_string(), distance);
+        if let Some(found) = self.near.borrow().get(&key) {
+            return Ok(found.clone());
+        }
+        let automaton = FuzzyTermQuery::new(self.term(field, text), distance, true)
+            .automaton()
+            .map_err(search_error)?;
+        let mut out = Vec::new();
+        for segment in self.searcher.segment_readers() {
+            let inverted = segment.inverted_index(field).map_err(search_error)?;
+            let mut stream = inverted
+                .terms()
+                .search(&automaton)
+                .into_stream()
+                .map_err(|e| Error::Usage(format!("reading the index: {e}")))?;
+            while stream.advance() && out.len() < NEAR_TERMS {
+                let term = String::from_utf8_lossy(stream.key()).into_owned();
+                if term != text && !out.contains(&term) {
+                    out.push(term);
+                }
+            }
+        }
+        self.near.borrow_mut().insert(key, out.clone());
+        Ok(out)
+    }
+
+    /// The forms of concepts as phrases in `lang`'s stems field.
+    fn phrases(&self, lang: Lang, forms: &[&str], matcher: &mut Matcher) -> Box<dyn Query> {
+        let field = self.fields.text(lang, false);
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for form in forms {
+            // Each word by its most complete reading: the printed form for Hebrew (the
+            // prefix-stripped forms sit at the same position), the stem elsewhere.
+            let words: Vec<String> = analyze::terms(lang, false, form)
+                .into_iter()
+                .filter_map(|group| group.last().cloned())
+                .collect();
+            matcher.terms.extend(words.iter().cloned());
+            let query: Box<dyn Query> = match words.as_slice() {
+                [] => continue,
+                [one] => self.term_query(field, one),
+                _ => {
+                    let mut phrase =
+                        PhraseQuery::new(words.iter().map(|w| self.term(field, w)).collect());
+                    phrase.set_slop(1);
+                    Box::new(phrase)
+                }
+            };
+            clauses.push((Occur::Should, query));
+        }
+        Box::new(BooleanQuery::new(clauses))
+    }
+}

@@ -1,0 +1,399 @@
+//! Answering a query: a citation goes straight to its node; words are searched in the
+//! languages asked for, through four channels whose scores add up:
+//!
+//! - direct: the words themselves in the texts of the language they are written in;
+//! - glossary: the concepts the words name, their terms in the language asked for (synonyms
+//!   in the same language, translations in another);
+//! - pointers: the nodes that the book indexes and the glossary point to for those words;
+//! - aligned: the nodes the words find in their own language, read in the language asked for
+//!   (the editions share their ids, and the English edition's titles, headings and summaries
+//!   align with every other).
+//!
+//! A word found nowhere is looked up by near spelling.
+
+mod citation;
+mod keywords;
+mod pointers;
+
+use std::collections::{BTreeSet, HashMap};
+
+use tantivy::collector::TopDocs;
+use tantivy::columnar::StrColumn;
+use tantivy::query::{
+    BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, FuzzyTermQuery, Occur,
+    PhraseQuery, Query, TermQuery,
+};
+use tantivy::schema::{IndexRecordOption, Value};
+use tantivy::{DocAddress, Searcher, TantivyDocument, Term};
+
+use super::analyze::{self, Lang};
+use super::documents::DocKind;
+use super::snippet::{self, Matcher, Snippet};
+use super::store::{Fields, Opened};
+use crate::error::{Error, Result};
+
+/// The longest query searched: a director types words, not pages.
+pub const MAX_QUERY_CHARS: usize = 500;
+
+/// What to search for.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub query: String,
+    /// The languages of the results; empty: the languages the query is written in.
+    pub langs: Vec<Lang>,
+    /// Only these editions (or countries, for regulations); empty: all.
+    pub editions: Vec<String>,
+    /// Only these kinds; empty: the readable ones (not index terms or concepts).
+    pub kinds: Vec<DocKind>,
+    pub limit: usize,
+}
+
+impl Request {
+    pub fn new(query: &str) -> Self {
+        Request {
+            query: query.to_string(),
+            langs: Vec::new(),
+            editions: Vec::new(),
+            kinds: Vec::new(),
+            limit: 10,
+        }
+    }
+}
+
+/// What a search found, as `--format json` prints it.
+#[derive(Debug, serde::Serialize)]
+pub struct Outcome {
+    pub query: String,
+    /// The node the query cites, when it is a citation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub citation: Option<String>,
+    /// Words found nowhere as typed, looked up by near spelling.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub near_spellings: Vec<String>,
+    /// The glossary concepts the query was read as.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub concepts: Vec<String>,
+    pub results: Vec<Hit>,
+}
+
+#[derive(Debug, serde::Serialize)]
+pub struct Hit {
+    pub id: String,
+    pub edition: String,
+    pub lang: String,
+    pub kind: String,
+    pub heading: String,
+    pub snippet: String,
+    /// Character ranges of `snippet` that matched the query.
+    pub highlights: Vec<[usize; 2]>,
+    pub score: f32,
+    /// The nodes the result is about (itself for a node).
+    pub targets: Vec<String>,
+}
+
+/// The weight of each channel against the direct one (whose best score counts 1).
+const GLOSSARY_WEIGHT: f32 = 0.6;
+const POINTER_WEIGHT: f32 = 0.6;
+const ALIGNED_WEIGHT: f32 = 0.8;
+/// How many candidates each channel contributes, and how many of another language's best
+/// documents are read through their ids.
+const CANDIDATES: usize = 60;
+const ALIGNED: usize = 20;
+/// How much a document gains from the other matches in its law, at most.
+const LAW_WEIGHT: f32 = 1.0;
+/// How many indexed words one query word's near spellings may stand for.
+const NEAR_TERMS: usize = 8;
+/// Fewer results than this with most of the words: search with any of them.
+const FEW: usize = 5;
+/// How many index terms and concepts a query may name.
+const POINTERS: usize = 6;
+/// A word in the headings above a node against one in the node.
+const CONTEXT_WEIGHT: f32 = 0.3;
+
+/// Add a channel's scores, scaled so that its best counts `weight`.
+fn add(total: &mut Scores, scores: Scores, weight: f32) {
+    let best = scores.values().copied().fold(0.0_f32, f32::max);
+    if best > 0.0 {
+        for (address, score) in scores {
+            *total.entry(address).or_default() += weight * score / best;
+        }
+    }
+}
+
+/// A query word: as typed, folded, its language and, once looked up, whether it is found only
+/// by near spelling.
+#[derive(Debug)]
+struct Word {
+    typed: String,
+    folded: String,
+    lang: Option<Lang>,
+}
+
+pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
+    let query = request.query.trim();
+    if query.is_empty() {
+        return Err(Error::Usage(
+            "the query is empty; type a few words (`insufficient bid`, `הכרזה לא מספקת`) or a law (`27B1(a)`)".into(),
+        ));
+    }
+    let length = query.chars().count();
+    if length > MAX_QUERY_CHARS {
+        return Err(Error::Usage(format!(
+            "the query is {length} characters long; a search takes at most {MAX_QUERY_CHARS}: type the few words that matter"
+        )));
+    }
+    let searcher = opened.reader.searcher();
+    let search = Search {
+        fields: opened.fields,
+        searcher: &searcher,
+        request,
+        targets: std::cell::OnceCell::new(),
+        near: std::cell::RefCell::new(HashMap::new()),
+    };
+    search.check_editions(opened)?;
+    if let Ok(id) = crate::refs::parse(query)
+        && let Some(outcome) = search.citation(query, &id)?
+    {
+        return Ok(outcome);
+    }
+    let words: Vec<Word> = analyze::words(query)
+        .map(|(_, w)| Word {
+            typed: w.to_string(),
+            folded: analyze::fold_word(w),
+            lang: Lang::of_word(w),
+        })
+        .filter(|w| !w.folded.is_empty())
+        .collect();
+    if words.is_empty() {
+        return Err(Error::Usage(format!(
+            "the query `{query}` has no letters or digits to search for"
+        )));
+    }
+    search.keywords(query, &words, opened)
+}
+
+struct Search<'a> {
+    fields: Fields,
+    searcher: &'a Searcher,
+    request: &'a Request,
+    /// The targets column of each segment, opened on first use.
+    targets: std::cell::OnceCell<Vec<Option<StrColumn>>>,
+    /// Near spellings already looked up: each channel asks for the same words.
+    near: std::cell::RefCell<HashMap<(tantivy::schema::Field, String, u8), Vec<String>>>,
+}
+
+/// Scores by document, for adding channels up.
+type Scores = HashMap<DocAddress, f32>;
+
+impl Search<'_> {
+    fn check_editions(&self, opened: &Opened) -> Result<()> {
+        for edition in &self.request.editions {
+            if !opened.manifest.editions.contains_key(edition) && edition != "glossary" {
+                let known: Vec<&str> = opened
+                    .manifest
+                    .editions
+                    .keys()
+                    .map(String::as_str)
+                    .collect();
+                return Err(Error::Usage(format!(
+                    "no edition `{edition}` in the index; editions (and countries): {}",
+                    known.join(", ")
+                )));
+            }
+        }
+        Ok(())
+    }
+    fn kinds(&self) -> Vec<DocKind> {
+        if self.request.kinds.is_empty() {
+            DocKind::READABLE.to_vec()
+        } else {
+            self.request.kinds.clone()
+        }
+    }
+    fn term(&self, field: tantivy::schema::Field, text: &str) -> Term {
+        Term::from_field_text(field, text)
+    }
+    fn term_query(&self, field: tantivy::schema::Field, text: &str) -> Box<dyn Query> {
+        Box::new(TermQuery::new(
+            self.term(field, text),
+            IndexRecordOption::WithFreqs,
+        ))
+    }
+    /// Any of `values` in a keyword field.
+    fn any_of(&self, field: tantivy::schema::Field, values: &[&str]) -> Box<dyn Query> {
+        Box::new(BooleanQuery::union(
+            values.iter().map(|v| self.term_query(field, v)).collect(),
+        ))
+    }
+    /// The documents a result may come from: the languages, editions and kinds asked for.
+    /// Kinds are excluded rather than listed, and the language is left out where the query's
+    /// field already implies it (`langs` empty): a union of terms cannot skip ahead, and an
+    /// intersection with one costs more than the search it filters.
+    fn filter(&self, langs: &[Lang], kinds: &[DocKind]) -> Vec<(Occur, Box<dyn Query>)> {
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let zero = |q: Box<dyn Query>| -> Box<dyn Query> { Box::new(ConstScoreQuery::new(q, 0.0)) };
+        if !langs.is_empty() {
+            let mut codes: Vec<&str> = langs.iter().map(|l| l.code()).collect();
+            if kinds.contains(&DocKind::Glossary) {
+                codes.push("mul");
+            }
+            clauses.push((Occur::Must, zero(self.one_of(self.fields.lang, &codes))));
+        }
+        for kind in DocKind::ALL.iter().filter(|k| !kinds.contains(k)) {
+            clauses.push((
+                Occur::MustNot,
+                self.term_query(self.fields.kind, kind.as_str()),
+            ));
+        }
+        if !self.request.editions.is_empty() {
+            let editions: Vec<&str> = self.request.editions.iter().map(String::as_str).collect();
+            clauses.push((
+                Occur::Must,
+                zero(self.one_of(self.fields.edition, &editions)),
+            ));
+        }
+        clauses
+    }
+    /// A term query for one value, a union for several.
+    fn one_of(&self, field: tantivy::schema::Field, values: &[&str]) -> Box<dyn Query> {
+        match values {
+            [one] => self.term_query(field, one),
+            _ => self.any_of(field, values),
+        }
+    }
+    fn filtered(
+        &self,
+        query: Box<dyn Query>,
+        filter: Vec<(Occur, Box<dyn Query>)>,
+    ) -> BooleanQuery {
+        let mut clauses = vec![(Occur::Must, query)];
+        clauses.extend(filter);
+        BooleanQuery::new(clauses)
+    }
+    fn top(&self, query: &dyn Query, limit: usize) -> Result<Vec<(f32, DocAddress)>> {
+        self.searcher
+            .search(query, &TopDocs::with_limit(limit.max(1)).order_by_score())
+            .map_err(search_error)
+    }
+    /// The nodes a document is about, from the fast column (no stored document is read).
+    fn targets_of(&self, address: DocAddress) -> Result<Vec<String>> {
+        let columns = self.targets.get_or_init(|| {
+            self.searcher
+                .segment_readers()
+                .iter()
+                .map(|s| s.fast_fields().str("targets").ok().flatten())
+                .collect()
+        });
+        let Some(Some(column)) = columns.get(address.segment_ord as usize) else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for ord in column.term_ords(address.doc_id) {
+            let mut target = String::new();
+            column
+                .ord_to_str(ord, &mut target)
+                .map_err(|e| Error::Usage(format!("reading the index: {e}")))?;
+            out.push(target);
+        }
+        Ok(out)
+    }
+    /// Every document `query` finds, in corpus order.
+    fn addresses(&self, query: &dyn Query) -> Result<Vec<DocAddress>> {
+        let mut found: Vec<DocAddress> = self
+            .searcher
+            .search(query, &tantivy::collector::DocSetCollector)
+            .map_err(search_error)?
+            .into_iter()
+            .collect();
+        found.sort();
+        Ok(found)
+    }
+    fn doc(&self, address: DocAddress) -> Result<TantivyDocument> {
+        self.searcher.doc(address).map_err(search_error)
+    }
+    fn stored<'d>(&self, doc: &'d TantivyDocument, field: tantivy::schema::Field) -> Vec<&'d str> {
+        doc.get_all(field).filter_map(|v| v.as_str()).collect()
+    }
+    fn first(&self, doc: &TantivyDocument, field: tantivy::schema::Field) -> String {
+        self.stored(doc, field)
+            .first()
+            .map_or_else(String::new, |s| (*s).to_string())
+    }
+    /// The languages results are asked in.
+    fn target_langs(&self, opened: &Opened, words: &[Word]) -> Vec<Lang> {
+        if !self.request.langs.is_empty() {
+            return self.request.langs.clone();
+        }
+        let from_editions: BTreeSet<Lang> = self
+            .request
+            .editions
+            .iter()
+            .filter_map(|e| opened.manifest.editions.get(e))
+            .filter_map(|code| Lang::from_code(code))
+            .collect();
+        if !from_editions.is_empty() {
+            return from_editions.into_iter().collect();
+        }
+        let typed: BTreeSet<Lang> = words.iter().filter_map(|w| w.lang).collect();
+        if typed.is_empty() {
+            Lang::ALL.to_vec()
+        } else {
+            typed.into_iter().collect()
+        }
+    }
+    /// Scores of the documents `query` finds, best first, at most `CANDIDATES`.
+    fn collect(&self, query: BooleanQuery) -> Result<Scores> {
+        Ok(self
+            .top(&query, CANDIDATES)?
+            .into_iter()
+            .map(|(score, address)| (address, score))
+            .collect())
+    }
+    fn doc_freq(&self, field: tantivy::schema::Field, text: &str) -> Result<u64> {
+        self.searcher
+            .doc_freq(&self.term(field, text))
+            .map_err(search_error)
+    }
+    fn hit(&self, doc: &TantivyDocument, score: f32, matcher: &Matcher) -> Hit {
+        let body = self.first(doc, self.fields.body);
+        let heading = self.first(doc, self.fields.heading);
+        let lang = self.first(doc, self.fields.lang);
+        let text = if body.is_empty() { &heading } else { &body };
+        let Snippet { text, highlights } = match Lang::from_code(&lang) {
+            Some(l) => snippet::snippet(text, l, matcher, snippet::WIDTH),
+            None => Snippet {
+                text: text.clone(),
+                highlights: Vec::new(),
+            },
+        };
+        Hit {
+            id: self.first(doc, self.fields.id),
+            edition: self.first(doc, self.fields.edition),
+            lang,
+            kind: self.first(doc, self.fields.kind),
+            heading,
+            snippet: text,
+            highlights,
+            score,
+            targets: self
+                .stored(doc, self.fields.targets)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+        }
+    }
+}
+
+/// How many edits a near spelling may make: none for short words, where one edit makes
+/// another word.
+fn near_distance(folded: &str) -> Option<u8> {
+    match folded.chars().count() {
+        0..=3 => None,
+        4..=7 => Some(1),
+        _ => Some(2),
+    }
+}
+
+fn search_error(e: tantivy::TantivyError) -> Error {
+    Error::Usage(format!("searching the index: {e}"))
+}
