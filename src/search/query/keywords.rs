@@ -67,7 +67,7 @@ impl Search<'_> {
             }
             add(
                 &mut total,
-                self.by_targets(&pointed, filter())?,
+                self.by_targets(&pointed, pointers::Reach::Within, filter())?,
                 POINTER_WEIGHT,
             );
             for other in Lang::ALL.into_iter().filter(|l| *l != lang) {
@@ -85,7 +85,7 @@ impl Search<'_> {
                 }
                 add(
                     &mut total,
-                    self.by_targets(&aligned, filter())?,
+                    self.by_targets(&aligned, pointers::Reach::Node, filter())?,
                     ALIGNED_WEIGHT,
                 );
             }

@@ -93,7 +93,7 @@ pub struct Hit {
 
 /// The weight of each channel against the direct one (whose best score counts 1).
 const GLOSSARY_WEIGHT: f32 = 0.6;
-const POINTER_WEIGHT: f32 = 0.6;
+const POINTER_WEIGHT: f32 = 0.8;
 const ALIGNED_WEIGHT: f32 = 0.8;
 /// How many candidates each channel contributes, and how many of another language's best
 /// documents are read through their ids.

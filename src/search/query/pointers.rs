@@ -129,18 +129,21 @@ impl Search<'_> {
     pub(super) fn by_targets(
         &self,
         weights: &HashMap<String, f32>,
+        reach: Reach,
         filter: Vec<(Occur, Box<dyn Query>)>,
     ) -> Result<Scores> {
+        let field = match reach {
+            Reach::Node => self.fields.targets,
+            Reach::Within => self.fields.within,
+        };
         if weights.is_empty() {
             return Ok(HashMap::new());
         }
         let clauses: Vec<(Occur, Box<dyn Query>)> = weights
             .iter()
             .map(|(id, weight)| {
-                let query: Box<dyn Query> = Box::new(ConstScoreQuery::new(
-                    self.term_query(self.fields.targets, id),
-                    *weight,
-                ));
+                let query: Box<dyn Query> =
+                    Box::new(ConstScoreQuery::new(self.term_query(field, id), *weight));
                 (Occur::Should, query)
             })
             .collect();
@@ -159,6 +162,13 @@ impl Search<'_> {
         );
         self.collect(query)
     }
+}
+
+/// Which documents a pointer's node stands for: its own, or every one within it too.
+#[derive(Clone, Copy)]
+pub(super) enum Reach {
+    Node,
+    Within,
 }
 
 /// A glossary concept the query was read as, with its forms in every language.
