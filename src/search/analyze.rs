@@ -118,6 +118,28 @@ fn is_quote(c: char) -> bool {
     )
 }
 
+/// Hebrew abbreviations typed for words the books print in full: a query reads them as the
+/// words (`מס' קלפים` as `מספר קלפים`).
+const HEBREW_ABBREVIATIONS: &[(&str, &str)] = &[
+    ("מס'", "מספר"),
+    ("נק'", "נקודות"),
+    ("סע'", "סעיף"),
+    ("עמ'", "עמוד"),
+    ("ע\"י", "על ידי"),
+    ("וכו'", "וכולי"),
+];
+
+/// The words a typed Hebrew abbreviation stands for, geresh and gershayim typed either way.
+pub fn expand_abbreviation(word: &str) -> Option<&'static str> {
+    let typed = word
+        .replace(['\u{5f3}', '\u{2019}'], "'")
+        .replace('\u{5f4}', "\"");
+    HEBREW_ABBREVIATIONS
+        .iter()
+        .find(|(short, _)| *short == typed)
+        .map(|(_, full)| *full)
+}
+
 /// A word as the exact fields hold it: folded, Greek look-alikes read as Greek, quotes dropped.
 pub fn fold_word(word: &str) -> String {
     let greek = word.chars().any(is_greek);
@@ -307,6 +329,14 @@ mod tests {
         assert_eq!(exact(Lang::He, "סעיף ג'"), exact(Lang::He, "סעיף ג׳"));
         // Numbers with letters are one token, as a citation prints them.
         assert_eq!(exact(Lang::He, "חוק 16ג"), ["חוק", "16ג"]);
+    }
+
+    #[test]
+    fn hebrew_abbreviations_read_as_their_words() {
+        assert_eq!(expand_abbreviation("מס'"), Some("מספר"));
+        assert_eq!(expand_abbreviation("מס׳"), Some("מספר"));
+        assert_eq!(expand_abbreviation("ע״י"), Some("על ידי"));
+        assert_eq!(expand_abbreviation("מס"), None);
     }
 
     #[test]

@@ -157,7 +157,11 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
         return Ok(outcome);
     }
     let words: Vec<Word> = analyze::words(query)
-        .map(|(_, w)| Word {
+        .flat_map(|(_, w)| match analyze::expand_abbreviation(w) {
+            Some(full) => full.split(' ').collect(),
+            None => vec![w],
+        })
+        .map(|w| Word {
             typed: w.to_string(),
             folded: analyze::fold_word(w),
             lang: Lang::of_word(w),
