@@ -59,7 +59,7 @@ fn the_suite_is_large_and_covers_every_group() {
 }
 
 /// Hit@3 measured per group, less a query's worth of slack where the group is small.
-const FLOORS: [(&str, f64); 4] = [("he", 0.79), ("el", 0.87), ("en", 0.81), ("cross", 0.91)];
+const FLOORS: [(&str, f64); 4] = [("he", 0.83), ("el", 0.87), ("en", 0.87), ("cross", 0.91)];
 
 #[test]
 fn citations_come_first_and_keywords_hold_their_measured_levels() {
