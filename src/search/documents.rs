@@ -97,6 +97,33 @@ pub struct Doc {
     pub forms: Vec<(Lang, String)>,
 }
 
+impl Doc {
+    /// A document about `targets`, with nothing to show, index or follow yet.
+    fn new(
+        id: String,
+        kind: DocKind,
+        edition: &str,
+        lang: Option<Lang>,
+        targets: Vec<String>,
+        ancestors: &Ancestors,
+    ) -> Doc {
+        Doc {
+            id,
+            within: ancestors.within(&targets),
+            targets,
+            edition: edition.to_string(),
+            lang,
+            kind,
+            heading: String::new(),
+            body: String::new(),
+            textless: false,
+            texts: Vec::new(),
+            context: String::new(),
+            forms: Vec::new(),
+        }
+    }
+}
+
 /// Every document of the corpus, in corpus order.
 pub fn collect(corpus: &Corpus) -> Vec<Doc> {
     let ancestors = Ancestors::of(corpus);
@@ -155,7 +182,7 @@ impl Ancestors {
 }
 
 fn nodes(edition: &Edition, lang: Lang, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
-    for entry in &edition.entries {
+    for (index, entry) in edition.entries.iter().enumerate() {
         if entry.absent.is_some() {
             continue;
         }
@@ -195,35 +222,30 @@ fn nodes(edition: &Edition, lang: Lang, ancestors: &Ancestors, docs: &mut Vec<Do
             }
             _ => (DocKind::Law, vec![entry.id.clone()]),
         };
-        // A node with nothing of its own is found by citation only, not by its headings.
-        let context: Vec<String> = if body.is_empty() && own_heading.is_empty() {
-            Vec::new()
-        } else {
-            edition
-                .lineage(edition.index_of(&entry.id).unwrap_or(0))
-                .iter()
-                .filter(|e| e.id != entry.id)
-                .filter_map(|e| e.heading.as_ref().map(|h| h.to_string()))
-                .collect()
-        };
-        let mut heading = heading_path(edition, &entry.id);
-        if heading.is_empty() {
-            heading = own_heading.clone();
-        }
-        docs.push(Doc {
-            id: entry.id.clone(),
-            within: ancestors.within(&targets),
-            targets,
-            edition: edition.id().to_string(),
-            lang: Some(lang),
+        let mut doc = Doc::new(
+            entry.id.clone(),
             kind,
-            heading,
-            texts: vec![(lang, format!("{own_heading}\n{body}"))],
-            context: context.join("\n"),
-            textless: body.is_empty() && own_heading.is_empty(),
-            body,
-            forms: Vec::new(),
-        });
+            edition.id(),
+            Some(lang),
+            targets,
+            ancestors,
+        );
+        // A node with nothing of its own is found by citation only, not by its headings.
+        doc.textless = body.is_empty() && own_heading.is_empty();
+        if !doc.textless {
+            let above = edition.lineage(index);
+            let headings = above[..above.len() - 1]
+                .iter()
+                .filter_map(|e| e.heading.as_ref().map(|h| h.to_string()));
+            doc.context = headings.collect::<Vec<_>>().join("\n");
+        }
+        doc.heading = heading_path(edition, &entry.id);
+        if doc.heading.is_empty() {
+            doc.heading = own_heading.clone();
+        }
+        doc.texts = vec![(lang, format!("{own_heading}\n{body}"))];
+        doc.body = body;
+        docs.push(doc);
     }
 }
 
@@ -258,20 +280,20 @@ fn book_index(edition: &Edition, lang: Lang, ancestors: &Ancestors, docs: &mut V
             Some(s) => format!("{}.{}", head + 1, s + 1),
             None => (head + 1).to_string(),
         };
-        docs.push(Doc {
-            id: format!("index/{}/{n}", edition.id()),
-            within: ancestors.within(&targets),
-            body: targets.join(", "),
+        let id = format!("index/{}/{n}", edition.id());
+        let mut doc = Doc::new(
+            id,
+            DocKind::Index,
+            edition.id(),
+            Some(lang),
             targets,
-            edition: edition.id().to_string(),
-            lang: Some(lang),
-            kind: DocKind::Index,
-            heading: format!("{} › {term}", index.data.heading),
-            forms: vec![(lang, term.clone())],
-            context: String::new(),
-            textless: false,
-            texts: vec![(lang, term)],
-        });
+            ancestors,
+        );
+        doc.body = doc.targets.join(", ");
+        doc.heading = format!("{} › {term}", index.data.heading);
+        doc.forms = vec![(lang, term.clone())];
+        doc.texts = vec![(lang, term)];
+        docs.push(doc);
     }
 }
 
@@ -283,45 +305,30 @@ fn regulations(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
         let english = corpus.english();
         for regulation in &file.regulations {
             let node = regulation.attached_to.to_string();
-            let targets = vec![node.clone()];
-            let within = ancestors.within(&targets);
-            let heading_in = |edition: Option<&Edition>| {
-                let path = edition.map(|e| heading_path(e, &node)).unwrap_or_default();
-                format!("{} · {node} · {path}", file.federation)
-            };
-            let text = regulation.text.to_string();
-            if let Some(lang) = lang {
-                docs.push(Doc {
-                    id: regulation.id.to_string(),
-                    targets: targets.clone(),
-                    within: within.clone(),
-                    edition: code.to_string(),
-                    lang: Some(lang),
-                    kind: DocKind::Regulation,
-                    heading: heading_in(corpus.edition_of(country)),
-                    texts: vec![(lang, text.clone())],
-                    context: String::new(),
-                    textless: false,
-                    body: text,
-                    forms: Vec::new(),
-                });
-            }
-            if let Some(rendering) = &regulation.english {
-                let text = rendering.text.to_string();
-                docs.push(Doc {
-                    id: regulation.id.to_string(),
+            // As printed, in the country's language, and its English rendering: one document
+            // each, headed in its language.
+            let printed =
+                lang.map(|l| (l, corpus.edition_of(country), regulation.text.to_string()));
+            let rendered = regulation
+                .english
+                .as_ref()
+                .map(|r| (Lang::En, english, r.text.to_string()));
+            for (lang, headings, text) in printed.into_iter().chain(rendered) {
+                let id = regulation.id.to_string();
+                let targets = vec![node.clone()];
+                let mut doc = Doc::new(
+                    id,
+                    DocKind::Regulation,
+                    code,
+                    Some(lang),
                     targets,
-                    within,
-                    edition: code.to_string(),
-                    lang: Some(Lang::En),
-                    kind: DocKind::Regulation,
-                    heading: heading_in(english),
-                    texts: vec![(Lang::En, text.clone())],
-                    context: String::new(),
-                    textless: false,
-                    body: text,
-                    forms: Vec::new(),
-                });
+                    ancestors,
+                );
+                let path = headings.map(|e| heading_path(e, &node)).unwrap_or_default();
+                doc.heading = format!("{} · {node} · {path}", file.federation);
+                doc.texts = vec![(lang, text.clone())];
+                doc.body = text;
+                docs.push(doc);
             }
         }
     }
@@ -362,20 +369,13 @@ fn glossary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
             .filter_map(|l| concept.terms.get(l.code()).map(|t| t.term.as_str()))
             .collect::<Vec<_>>()
             .join(" · ");
-        docs.push(Doc {
-            id: format!("glossary/{}", concept.id.as_str()),
-            within: ancestors.within(&targets),
-            body: concept.note.clone().unwrap_or_default(),
-            targets,
-            edition: "glossary".to_string(),
-            lang: None,
-            kind: DocKind::Glossary,
-            heading,
-            texts,
-            context: String::new(),
-            textless: false,
-            forms,
-        });
+        let id = format!("glossary/{}", concept.id.as_str());
+        let mut doc = Doc::new(id, DocKind::Glossary, "glossary", None, targets, ancestors);
+        doc.body = concept.note.clone().unwrap_or_default();
+        doc.heading = heading;
+        doc.texts = texts;
+        doc.forms = forms;
+        docs.push(doc);
     }
 }
 
@@ -390,20 +390,20 @@ fn situations(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
             let Some(lang) = Lang::from_code(code) else {
                 continue;
             };
-            docs.push(Doc {
-                id: format!("situation/{}/{}", situation.law, n + 1),
-                within: ancestors.within(&targets),
-                targets: targets.clone(),
-                edition: "situations".to_string(),
-                lang: Some(lang),
-                kind: DocKind::Situation,
-                heading: phrase.to_string(),
-                body: String::new(),
-                textless: false,
-                texts: vec![(lang, phrase.to_string())],
-                context: String::new(),
-                forms: vec![(lang, phrase.to_string())],
-            });
+            let id = format!("situation/{}/{}", situation.law, n + 1);
+            let targets = targets.clone();
+            let mut doc = Doc::new(
+                id,
+                DocKind::Situation,
+                "situations",
+                Some(lang),
+                targets,
+                ancestors,
+            );
+            doc.heading = phrase.to_string();
+            doc.texts = vec![(lang, phrase.to_string())];
+            doc.forms = vec![(lang, phrase.to_string())];
+            docs.push(doc);
         }
     }
 }

@@ -22,38 +22,30 @@ impl Search<'_> {
             self.filter(&langs, &kinds),
         );
         let mut nodes = self.addresses(&exact)?;
-        if nodes.is_empty() && self.addresses(&within)?.is_empty() {
+        let within = self.addresses(&within)?;
+        if nodes.is_empty() && within.is_empty() {
             return Ok(None);
         }
         // The script the citation is written in puts its edition first.
         let typed =
             analyze::words(query).find_map(|(_, w)| Lang::of_word(w).filter(|l| *l != Lang::En));
-        let mut ranked = Vec::new();
         nodes.truncate(self.request.limit.max(3) * 3);
-        for address in nodes.iter().copied() {
+        let mut ranked = Vec::new();
+        for &address in &nodes {
             let doc = self.doc(address)?;
-            let lang = self.first(&doc, self.fields.lang);
-            let first_lang = typed.is_some_and(|l| l.code() == lang);
-            ranked.push(((false, !first_lang, address), doc));
+            let first_lang = typed.is_some_and(|l| l.code() == self.first(&doc, self.fields.lang));
+            ranked.push(((!first_lang, address), true, doc));
         }
-        ranked.sort_by_key(|(key, _)| *key);
+        ranked.sort_by_key(|(key, _, _)| *key);
         let room = self.request.limit.saturating_sub(ranked.len());
-        for address in self
-            .addresses(&within)?
-            .into_iter()
-            .filter(|a| !nodes.contains(a))
-            .take(room)
-        {
-            ranked.push(((true, true, address), self.doc(address)?));
+        for address in within.into_iter().filter(|a| !nodes.contains(a)).take(room) {
+            ranked.push(((true, address), false, self.doc(address)?));
         }
         let matcher = Matcher::default();
         let results = ranked
             .into_iter()
             .take(self.request.limit)
-            .map(|((inexact, _, _), doc)| {
-                let score = if inexact { 0.5 } else { 1.0 };
-                self.hit(&doc, score, &matcher)
-            })
+            .map(|(_, cited, doc)| self.hit(&doc, if cited { 1.0 } else { 0.5 }, &matcher))
             .collect();
         Ok(Some(Outcome {
             query: query.to_string(),

@@ -13,6 +13,7 @@ impl Search<'_> {
         let readings = pointers::readings(words);
         let concepts = self.concepts(words, &readings, &pointers);
         let pointed = self.pointed(words, &readings, &concepts, &pointers);
+        let concept_weight = concepts.iter().map(|c| c.weight).fold(0.0, f32::max);
         // What each language's texts find, directly and through the concepts: the evidence
         // a target language also reads through the aligned ids.
         let mut evidence: HashMap<Lang, Scores> = HashMap::new();
@@ -29,15 +30,13 @@ impl Search<'_> {
                 // Texts with half the words or more, unless too few have them: one rare word
                 // should not outrank several of the query's.
                 let half = own.len().div_ceil(2).max(1);
-                let text = self.text_query(lang, &own, matcher, &mut near, half)?;
-                let mut direct = self.collect(self.filtered(text, filter()))?;
+                let clauses = self.word_clauses(lang, &own, matcher, &mut near)?;
+                let mut direct = self.collect(self.filtered(at_least(&clauses, half), filter()))?;
                 if direct.len() < FEW && half > 1 {
-                    let text = self.text_query(lang, &own, matcher, &mut near, 1)?;
-                    direct = self.collect(self.filtered(text, filter()))?;
+                    direct = self.collect(self.filtered(at_least(&clauses, 1), filter()))?;
                 }
                 add(&mut found, direct, 1.0);
             }
-            let weight = concepts.iter().map(|c| c.weight).fold(0.0, f32::max);
             let forms: Vec<&str> = concepts
                 .iter()
                 .flat_map(|c| {
@@ -52,7 +51,7 @@ impl Search<'_> {
                 add(
                     &mut found,
                     self.collect(self.filtered(phrases, filter()))?,
-                    GLOSSARY_WEIGHT * weight,
+                    GLOSSARY_WEIGHT * concept_weight,
                 );
             }
             evidence.insert(lang, found);
@@ -157,19 +156,18 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// The words in `lang`'s fields: per word, the best of its printed form (weighted up) and
-    /// its stems or prefix-stripped forms; a word found nowhere, by near spelling.
-    pub(super) fn text_query(
+    /// The words in `lang`'s fields, one clause each: the best of its printed form (weighted
+    /// up) and its stems or prefix-stripped forms; a word found nowhere, by near spelling.
+    pub(super) fn word_clauses(
         &self,
         lang: Lang,
         words: &[&Word],
         matcher: &mut Matcher,
         near: &mut BTreeSet<String>,
-        at_least: usize,
-    ) -> Result<Box<dyn Query>> {
+    ) -> Result<Vec<Box<dyn Query>>> {
         let exact_field = self.fields.text(lang, true);
         let stems_field = self.fields.text(lang, false);
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let mut clauses: Vec<Box<dyn Query>> = Vec::new();
         for word in words {
             let stems: Vec<String> = analyze::terms(lang, false, &word.typed).concat();
             let mut forms: Vec<Box<dyn Query>> = vec![Box::new(BoostQuery::new(
@@ -243,11 +241,9 @@ impl Search<'_> {
                     )),
                 ),
             ];
-            clauses.push((Occur::Should, Box::new(BooleanQuery::new(word_query))));
+            clauses.push(Box::new(BooleanQuery::new(word_query)));
         }
-        Ok(Box::new(BooleanQuery::with_minimum_required_clauses(
-            clauses, at_least,
-        )))
+        Ok(clauses)
     }
 
     /// The indexed words `distance` edits from `text` (a swap counting one), at most
@@ -311,4 +307,13 @@ impl Search<'_> {
         }
         Box::new(BooleanQuery::new(clauses))
     }
+}
+
+/// Documents matching at least `n` of the word clauses, scored by all they match.
+pub(super) fn at_least(clauses: &[Box<dyn Query>], n: usize) -> Box<dyn Query> {
+    let clauses = clauses
+        .iter()
+        .map(|c| (Occur::Should, c.box_clone()))
+        .collect();
+    Box::new(BooleanQuery::with_minimum_required_clauses(clauses, n))
 }

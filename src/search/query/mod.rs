@@ -4,12 +4,14 @@
 //! - direct: the words themselves in the texts of the language they are written in;
 //! - glossary: the concepts the words name, their terms in the language asked for (synonyms
 //!   in the same language, translations in another);
-//! - pointers: the nodes that the book indexes and the glossary point to for those words;
+//! - pointers: the nodes that the glossary, the book indexes and the situations point to for
+//!   those words, and every node within them;
 //! - aligned: the nodes the words find in their own language, read in the language asked for
 //!   (the editions share their ids, and the English edition's titles, headings and summaries
 //!   align with every other).
 //!
-//! A word found nowhere is looked up by near spelling.
+//! A node then gains a share of its law's score. A word found nowhere is looked up by near
+//! spelling.
 
 mod citation;
 mod keywords;
@@ -120,8 +122,7 @@ fn add(total: &mut Scores, scores: Scores, weight: f32) {
     }
 }
 
-/// A query word: as typed, folded, its language and, once looked up, whether it is found only
-/// by near spelling.
+/// A query word: as typed, folded, and its language (none for a number).
 #[derive(Debug)]
 struct Word {
     typed: String,
@@ -207,6 +208,7 @@ impl Search<'_> {
         }
         Ok(())
     }
+
     fn kinds(&self) -> Vec<DocKind> {
         if self.request.kinds.is_empty() {
             DocKind::READABLE.to_vec()
@@ -214,21 +216,25 @@ impl Search<'_> {
             self.request.kinds.clone()
         }
     }
+
     fn term(&self, field: tantivy::schema::Field, text: &str) -> Term {
         Term::from_field_text(field, text)
     }
+
     fn term_query(&self, field: tantivy::schema::Field, text: &str) -> Box<dyn Query> {
         Box::new(TermQuery::new(
             self.term(field, text),
             IndexRecordOption::WithFreqs,
         ))
     }
+
     /// Any of `values` in a keyword field.
     fn any_of(&self, field: tantivy::schema::Field, values: &[&str]) -> Box<dyn Query> {
         Box::new(BooleanQuery::union(
             values.iter().map(|v| self.term_query(field, v)).collect(),
         ))
     }
+
     /// The documents a result may come from: the languages, editions and kinds asked for.
     /// Kinds are excluded rather than listed, and the language is left out where the query's
     /// field already implies it (`langs` empty): a union of terms cannot skip ahead, and an
@@ -258,6 +264,7 @@ impl Search<'_> {
         }
         clauses
     }
+
     /// A term query for one value, a union for several.
     fn one_of(&self, field: tantivy::schema::Field, values: &[&str]) -> Box<dyn Query> {
         match values {
@@ -265,6 +272,7 @@ impl Search<'_> {
             _ => self.any_of(field, values),
         }
     }
+
     fn filtered(
         &self,
         query: Box<dyn Query>,
@@ -274,11 +282,13 @@ impl Search<'_> {
         clauses.extend(filter);
         BooleanQuery::new(clauses)
     }
+
     fn top(&self, query: &dyn Query, limit: usize) -> Result<Vec<(f32, DocAddress)>> {
         self.searcher
             .search(query, &TopDocs::with_limit(limit.max(1)).order_by_score())
             .map_err(search_error)
     }
+
     /// The nodes a document is about, from the fast column (no stored document is read).
     fn targets_of(&self, address: DocAddress) -> Result<Vec<String>> {
         let columns = self.targets.get_or_init(|| {
@@ -301,6 +311,7 @@ impl Search<'_> {
         }
         Ok(out)
     }
+
     /// Every document `query` finds, in corpus order.
     fn addresses(&self, query: &dyn Query) -> Result<Vec<DocAddress>> {
         let mut found: Vec<DocAddress> = self
@@ -312,17 +323,21 @@ impl Search<'_> {
         found.sort();
         Ok(found)
     }
+
     fn doc(&self, address: DocAddress) -> Result<TantivyDocument> {
         self.searcher.doc(address).map_err(search_error)
     }
+
     fn stored<'d>(&self, doc: &'d TantivyDocument, field: tantivy::schema::Field) -> Vec<&'d str> {
         doc.get_all(field).filter_map(|v| v.as_str()).collect()
     }
+
     fn first(&self, doc: &TantivyDocument, field: tantivy::schema::Field) -> String {
         self.stored(doc, field)
             .first()
             .map_or_else(String::new, |s| (*s).to_string())
     }
+
     /// The languages results are asked in.
     fn target_langs(&self, opened: &Opened, words: &[Word]) -> Vec<Lang> {
         if !self.request.langs.is_empty() {
@@ -345,6 +360,7 @@ impl Search<'_> {
             typed.into_iter().collect()
         }
     }
+
     /// Scores of the documents `query` finds, best first, at most `CANDIDATES`.
     fn collect(&self, query: BooleanQuery) -> Result<Scores> {
         Ok(self
@@ -353,11 +369,13 @@ impl Search<'_> {
             .map(|(score, address)| (address, score))
             .collect())
     }
+
     fn doc_freq(&self, field: tantivy::schema::Field, text: &str) -> Result<u64> {
         self.searcher
             .doc_freq(&self.term(field, text))
             .map_err(search_error)
     }
+
     fn hit(&self, doc: &TantivyDocument, score: f32, matcher: &Matcher) -> Hit {
         let body = self.first(doc, self.fields.body);
         let heading = self.first(doc, self.fields.heading);

@@ -58,7 +58,7 @@ impl Search<'_> {
             .collect()
     }
 
-    /// Pointer documents (index terms, concepts) that name any of the words: for each word,
+    /// Pointer documents (concepts, index terms, situations) that name any of the words: for each word,
     /// the `POINTERS` that name it most closely (the shortest names first), so that a common
     /// word does not crowd out the concepts of the others.
     pub(super) fn pointer_hits(
@@ -71,7 +71,7 @@ impl Search<'_> {
         for word in words {
             let Some(lang) = word.lang else { continue };
             let mut unused = Matcher::default();
-            let text = self.text_query(lang, &[word], &mut unused, near, 1)?;
+            let text = keywords::at_least(&self.word_clauses(lang, &[word], &mut unused, near)?, 1);
             // Concepts apart, so that the many index terms and descriptions of situations do
             // not crowd them out.
             let groups: [&[DocKind]; 2] =
@@ -88,8 +88,8 @@ impl Search<'_> {
         Ok(out)
     }
 
-    /// The nodes that the concepts and the book-index terms the query names lead to: an index
-    /// term counts when the query covers half its words or more.
+    /// The nodes that the concepts, index terms and situations the query names lead to: an
+    /// index term or a situation counts when the query covers half its words or more.
     pub(super) fn pointed(
         &self,
         words: &[Word],
@@ -139,12 +139,11 @@ impl Search<'_> {
         if weights.is_empty() {
             return Ok(HashMap::new());
         }
-        let clauses: Vec<(Occur, Box<dyn Query>)> = weights
+        let each: Vec<Box<dyn Query>> = weights
             .iter()
             .map(|(id, weight)| {
-                let query: Box<dyn Query> =
-                    Box::new(ConstScoreQuery::new(self.term_query(field, id), *weight));
-                (Occur::Should, query)
+                Box::new(ConstScoreQuery::new(self.term_query(field, id), *weight))
+                    as Box<dyn Query>
             })
             .collect();
         // A document about several of the nodes counts its best, not their sum; a node with
@@ -154,12 +153,7 @@ impl Search<'_> {
             Occur::MustNot,
             self.term_query(self.fields.flags, "textless"),
         ));
-        let query = self.filtered(
-            Box::new(DisjunctionMaxQuery::new(
-                clauses.into_iter().map(|(_, q)| q).collect(),
-            )),
-            filter,
-        );
+        let query = self.filtered(Box::new(DisjunctionMaxQuery::new(each)), filter);
         self.collect(query)
     }
 }
