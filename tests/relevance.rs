@@ -58,8 +58,8 @@ fn the_suite_is_large_and_covers_every_group() {
     }
 }
 
-/// Hit@3 measured per group, less a query's worth of slack where the group is small.
-const FLOORS: [(&str, f64); 4] = [("he", 0.83), ("el", 0.87), ("en", 0.87), ("cross", 0.91)];
+/// Hit@3 of 0.9 in each group (measured: he 0.917, el 0.917, en 0.938, cross 0.917).
+const FLOORS: [(&str, f64); 4] = [("he", 0.9), ("el", 0.9), ("en", 0.9), ("cross", 0.9)];
 
 #[test]
 fn citations_come_first_and_keywords_hold_their_measured_levels() {
@@ -76,12 +76,13 @@ fn citations_come_first_and_keywords_hold_their_measured_levels() {
 }
 
 /// The held-out queries, written after the engine was tuned on the suite by someone who saw
-/// neither: an honest estimate of how it does on queries it was not tuned on. The floor
-/// catches a regression, not a target.
+/// neither: an estimate of how it does on queries it was not tuned on. The floor catches a
+/// regression, not a target. (Their misses have since been seen while tuning, though no
+/// synonym or weight was written from them.)
 #[test]
 fn held_out_queries_are_reported() {
     let judged = relevance::load(&manifest_dir().join("tests/relevance/heldout.yaml")).unwrap();
     assert!(judged.len() >= 30, "{}", judged.len());
     let scores = scored(&judged);
-    assert!(scores["all"].hit3 >= 0.75, "{:?}", scores["all"]);
+    assert!(scores["all"].hit3 >= 0.8, "{:?}", scores["all"]);
 }

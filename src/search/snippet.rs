@@ -31,8 +31,15 @@ impl Matcher {
             || self
                 .near
                 .iter()
-                .any(|(w, d)| !folded.is_empty() && edit_distance(w, folded) <= usize::from(*d))
+                .any(|(w, d)| !folded.is_empty() && within_edits(w, folded, *d))
     }
+}
+
+/// A word of the text: where it is, in bytes and in characters, and whether it matched.
+struct Word {
+    bytes: std::ops::Range<usize>,
+    chars: std::ops::Range<usize>,
+    matched: bool,
 }
 
 /// The best stretch of `text` of at most `width` characters, with the matched words marked.
@@ -49,50 +56,54 @@ pub fn snippet(text: &str, lang: Lang, matcher: &Matcher, width: usize) -> Snipp
     } else {
         analyze::words_with_terms(lang, true, &flat)
     };
-    let words: Vec<(usize, usize, bool)> = stems
-        .into_iter()
-        .enumerate()
-        .map(|(i, (range, stems))| {
-            let printed = folded
-                .get(i)
-                .and_then(|(_, f)| f.first())
-                .map_or("", String::as_str);
-            (range.start, range.end, matcher.matches(&stems, printed))
-        })
-        .collect();
-    let chars = |from: usize, to: usize| flat[from..to].chars().count();
+    // Each word's byte and character ranges, counted in one pass over the text.
+    let mut words: Vec<Word> = Vec::with_capacity(stems.len());
+    let (mut byte, mut char) = (0, 0);
+    for (i, (range, stems)) in stems.into_iter().enumerate() {
+        let printed = folded
+            .get(i)
+            .and_then(|(_, f)| f.first())
+            .map_or("", String::as_str);
+        let from = char + flat[byte..range.start].chars().count();
+        let to = from + flat[range.clone()].chars().count();
+        (byte, char) = (range.end, to);
+        words.push(Word {
+            bytes: range,
+            chars: from..to,
+            matched: matcher.matches(&stems, printed),
+        });
+    }
     // The window: starting at a matched word, the one covering the most matched words;
     // a text with no match shows its beginning.
     let mut best = (0, 0usize);
-    for (i, &(from, _, matched)) in words.iter().enumerate() {
-        if !matched {
-            continue;
-        }
+    for (i, word) in words.iter().enumerate().filter(|(_, w)| w.matched) {
         let covered = words[i..]
             .iter()
-            .take_while(|&&(_, to, _)| chars(from, to) <= width)
-            .filter(|w| w.2)
+            .take_while(|w| w.chars.end - word.chars.start <= width)
+            .filter(|w| w.matched)
             .count();
         if covered > best.1 {
             best = (i, covered);
         }
     }
     // Start a few words before the first match, so that it reads in context.
-    let first = words.get(best.0).map_or(0, |w| w.0);
-    let mut start = first;
-    for &(from, _, _) in words[..best.0].iter().rev().take(4) {
-        if chars(from, first) > width / 4 {
+    // Where the snippet starts, in bytes and in characters.
+    let at = |w: &Word| (w.bytes.start, w.chars.start);
+    let (mut start, mut start_char) = words.get(best.0).map_or((0, 0), at);
+    let first = start_char;
+    for word in words[..best.0].iter().rev().take(4) {
+        if first - word.chars.start > width / 4 {
             break;
         }
-        start = from;
+        (start, start_char) = at(word);
     }
     if best.1 == 0 {
-        start = 0;
+        (start, start_char) = (0, 0);
     }
     let mut end = start;
-    for &(from, to, _) in &words {
-        if from >= start && chars(start, to) <= width {
-            end = to;
+    for word in &words {
+        if word.bytes.start >= start && word.chars.end - start_char <= width {
+            end = word.bytes.end;
         }
     }
     if end == start {
@@ -108,16 +119,23 @@ pub fn snippet(text: &str, lang: Lang, matcher: &Matcher, width: usize) -> Snipp
     }
     let base = out.text.chars().count();
     out.text.push_str(&flat[start..end]);
-    for &(from, to, matched) in &words {
-        if matched && from >= start && to <= end {
-            let at = base + chars(start, from);
-            out.highlights.push([at, at + chars(from, to)]);
+    for word in &words {
+        if word.matched && word.bytes.start >= start && word.bytes.end <= end {
+            let at = base + word.chars.start - start_char;
+            out.highlights.push([at, at + word.chars.len()]);
         }
     }
     if end < flat.trim_end().len() {
         out.text.push('…');
     }
     out
+}
+
+/// Whether `b` is at most `edits` away from `a`; words whose lengths differ by more are
+/// not compared at all (most words of a text, for a query word).
+pub fn within_edits(a: &str, b: &str, edits: u8) -> bool {
+    let edits = usize::from(edits);
+    a.chars().count().abs_diff(b.chars().count()) <= edits && edit_distance(a, b) <= edits
 }
 
 /// Levenshtein distance in characters, with a swap of neighbours counting as one edit.

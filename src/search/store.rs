@@ -25,7 +25,7 @@ use crate::corpus::{Corpus, Root};
 use crate::error::{Error, Result};
 
 /// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
-const FORMAT: u32 = 5;
+const FORMAT: u32 = 6;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 /// What a fingerprint reads: everything the documents come from.
@@ -62,7 +62,7 @@ pub struct Fields {
     pub law: Field,
     /// `textless` for a node found by citation only.
     pub flags: Field,
-    /// A pointer's names, as `<lang>:<name>`.
+    /// A pointer's names, analyzed (see [`Name`]).
     pub forms: Field,
     /// Per language: stems (prefix-stripped forms for Hebrew), then exact forms.
     text: [(Field, Field); 3],
@@ -251,7 +251,17 @@ pub fn build_documents(docs: &[Doc], dir: &Path, fingerprint: &str) -> Result<Op
     std::fs::create_dir(&building).map_err(io(&building))?;
 
     let (schema, fields) = Fields::schema();
-    let index = Index::create_in_dir(&building, schema).map_err(tantivy)?;
+    // The stored fields uncompressed: a query reads dozens of stored documents (the pointers
+    // it follows, the hits it shows), and the whole corpus is a few megabytes.
+    let settings = tantivy::IndexSettings {
+        docstore_compression: tantivy::store::Compressor::None,
+        ..Default::default()
+    };
+    let index = Index::builder()
+        .schema(schema)
+        .settings(settings)
+        .create_in_dir(&building)
+        .map_err(tantivy)?;
     analyze::register(index.tokenizers());
     // One thread and one segment: the corpus is small, and one segment searches fastest.
     let mut writer = index
@@ -383,7 +393,7 @@ fn document(fields: &Fields, doc: &Doc) -> TantivyDocument {
         out.add_text(fields.flags, "textless");
     }
     for (lang, form) in &doc.forms {
-        out.add_text(fields.forms, format!("{}:{form}", lang.code()));
+        out.add_text(fields.forms, Name::new(*lang, form).encode());
     }
     for (lang, text) in &doc.texts {
         out.add_text(fields.text(*lang, false), text);
@@ -393,4 +403,81 @@ fn document(fields: &Fields, doc: &Doc) -> TantivyDocument {
         out.add_text(fields.context(lang), &doc.context);
     }
     out
+}
+
+/// A pointer's name (a concept's term, an index term, a situation), analyzed when the index is
+/// built, so that a query compares terms instead of analyzing every name it meets.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Name {
+    pub lang: Lang,
+    /// Each word's terms from the stems analyzer.
+    pub stems: Vec<Vec<String>>,
+    /// Each word's terms from the exact analyzer.
+    pub exact: Vec<Vec<String>>,
+}
+
+impl Name {
+    pub fn new(lang: Lang, text: &str) -> Name {
+        Name {
+            lang,
+            stems: analyze::terms(lang, false, text),
+            exact: analyze::terms(lang, true, text),
+        }
+    }
+
+    /// `<lang>\t<stems>\t<exact>`: words apart by spaces, a word's terms by `|` (terms are
+    /// letters and digits only).
+    fn encode(&self) -> String {
+        let words = |groups: &[Vec<String>]| {
+            groups
+                .iter()
+                .map(|g| g.join("|"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        format!(
+            "{}\t{}\t{}",
+            self.lang.code(),
+            words(&self.stems),
+            words(&self.exact)
+        )
+    }
+
+    /// The language of a stored name, without decoding the rest.
+    pub fn lang_of(stored: &str) -> Option<Lang> {
+        Lang::from_code(stored.split('\t').next()?)
+    }
+
+    pub fn decode(stored: &str) -> Option<Name> {
+        let mut parts = stored.split('\t');
+        let lang = Lang::from_code(parts.next()?)?;
+        let words = |s: &str| -> Vec<Vec<String>> {
+            s.split(' ')
+                .filter(|w| !w.is_empty())
+                .map(|w| w.split('|').map(str::to_string).collect())
+                .collect()
+        };
+        let stems = words(parts.next()?);
+        let exact = words(parts.next()?);
+        Some(Name { lang, stems, exact })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_reads_back_as_it_was_analyzed() {
+        // A Hebrew name keeps every prefix-stripped reading of a word.
+        for (lang, text) in [
+            (Lang::He, "הכרזה בלתי מספקת"),
+            (Lang::El, "Ανεπαρκής αγορά"),
+            (Lang::En, "penalty card"),
+        ] {
+            let name = Name::new(lang, text);
+            assert!(name.stems.iter().any(|g| !g.is_empty()), "{name:?}");
+            assert_eq!(Name::decode(&name.encode()), Some(name));
+        }
+    }
 }

@@ -10,7 +10,7 @@ impl Search<'_> {
         let mut near = BTreeSet::new();
         let mut matchers: HashMap<Lang, Matcher> = HashMap::new();
         let pointers = self.pointer_hits(words, &mut near)?;
-        let readings = pointers::readings(words);
+        let readings = pointers::readings(words, &near);
         let concepts = self.concepts(words, &readings, &pointers);
         let pointed = self.pointed(words, &readings, &concepts, &pointers);
         let concept_weight = concepts.iter().map(|c| c.weight).fold(0.0, f32::max);
@@ -37,14 +37,9 @@ impl Search<'_> {
                 }
                 add(&mut found, direct, 1.0);
             }
-            let forms: Vec<&str> = concepts
+            let forms: Vec<&Name> = concepts
                 .iter()
-                .flat_map(|c| {
-                    c.forms
-                        .iter()
-                        .filter(|(l, _)| *l == lang)
-                        .map(|(_, f)| f.as_str())
-                })
+                .flat_map(|c| c.forms.iter().filter(|f| f.lang == lang))
                 .collect();
             if !forms.is_empty() {
                 let phrases = self.phrases(lang, &forms, matcher);
@@ -282,14 +277,15 @@ impl Search<'_> {
     }
 
     /// The forms of concepts as phrases in `lang`'s stems field.
-    fn phrases(&self, lang: Lang, forms: &[&str], matcher: &mut Matcher) -> Box<dyn Query> {
+    fn phrases(&self, lang: Lang, forms: &[&Name], matcher: &mut Matcher) -> Box<dyn Query> {
         let field = self.fields.text(lang, false);
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for form in forms {
             // Each word by its most complete reading: the printed form for Hebrew (the
             // prefix-stripped forms sit at the same position), the stem elsewhere.
-            let words: Vec<String> = analyze::terms(lang, false, form)
-                .into_iter()
+            let words: Vec<String> = form
+                .stems
+                .iter()
                 .filter_map(|group| group.last().cloned())
                 .collect();
             matcher.terms.extend(words.iter().cloned());

@@ -31,7 +31,7 @@ use tantivy::{DocAddress, Searcher, TantivyDocument, Term};
 use super::analyze::{self, Lang};
 use super::documents::DocKind;
 use super::snippet::{self, Matcher, Snippet};
-use super::store::{Fields, Opened};
+use super::store::{Fields, Name, Opened};
 use crate::error::{Error, Result};
 
 /// The longest query searched: a director types words, not pages.
@@ -109,6 +109,8 @@ const NEAR_TERMS: usize = 8;
 const FEW: usize = 5;
 /// How many index terms and concepts a query may name.
 const POINTERS: usize = 6;
+/// A word in more than one document in this many is too common to look up pointers by.
+const COMMON: u64 = 10;
 /// A word in the headings above a node against one in the node.
 const CONTEXT_WEIGHT: f32 = 0.3;
 

@@ -10,23 +10,22 @@ impl Search<'_> {
         &self,
         words: &[Word],
         readings: &Readings,
-        pointers: &[TantivyDocument],
+        pointers: &[Pointer],
     ) -> Vec<Concept> {
-        let covered: Vec<(usize, &TantivyDocument)> = pointers
+        let covered: Vec<(usize, &Pointer)> = pointers
             .iter()
-            .filter(|doc| self.first(doc, self.fields.kind) == DocKind::Glossary.as_str())
-            .map(|doc| {
-                (
-                    self.names(doc)
-                        .iter()
-                        .map(|(l, n)| match coverage(readings, *l, n) {
-                            (covered, total) if covered == total => covered,
-                            _ => 0,
-                        })
-                        .max()
-                        .unwrap_or(0),
-                    doc,
-                )
+            .filter_map(|p| Some((p.id.strip_prefix("glossary/")?, p)))
+            .map(|(_, p)| {
+                let most = p
+                    .names
+                    .iter()
+                    .map(|name| match coverage(readings, name) {
+                        (covered, total) if covered == total => covered,
+                        _ => 0,
+                    })
+                    .max()
+                    .unwrap_or(0);
+                (most, p)
             })
             .filter(|(n, _)| *n > 0)
             .collect();
@@ -36,24 +35,10 @@ impl Search<'_> {
             .into_iter()
             .filter(|(n, _)| *n == longest)
             .take(3)
-            .map(|(_, doc)| {
-                let id = self.first(doc, self.fields.id);
-                Concept {
-                    id: id.strip_prefix("glossary/").unwrap_or(&id).to_string(),
-                    forms: self.names(doc),
-                    weight,
-                }
-            })
-            .collect()
-    }
-
-    /// A pointer document's names by language.
-    fn names(&self, doc: &TantivyDocument) -> Vec<(Lang, String)> {
-        self.stored(doc, self.fields.forms)
-            .into_iter()
-            .filter_map(|f| {
-                let (code, form) = f.split_once(':')?;
-                Some((Lang::from_code(code)?, form.to_string()))
+            .map(|(_, p)| Concept {
+                id: p.id.strip_prefix("glossary/").unwrap_or(&p.id).to_string(),
+                forms: p.all_names(),
+                weight,
             })
             .collect()
     }
@@ -61,15 +46,24 @@ impl Search<'_> {
     /// Pointer documents (concepts, index terms, situations) that name any of the words: for each word,
     /// the `POINTERS` that name it most closely (the shortest names first), so that a common
     /// word does not crowd out the concepts of the others.
+    ///
+    /// A word in more than one document in `COMMON` of the index names no pointer in
+    /// particular (`the`, `של`, `και`): it is not looked up, which spares the costliest
+    /// searches of a query, though the pointers the other words find still count it.
     pub(super) fn pointer_hits(
         &self,
         words: &[Word],
         near: &mut BTreeSet<String>,
-    ) -> Result<Vec<TantivyDocument>> {
+    ) -> Result<Vec<Pointer>> {
         let mut seen = BTreeSet::new();
         let mut out = Vec::new();
+        let common = self.searcher.num_docs() / COMMON;
+        let langs: BTreeSet<Lang> = words.iter().filter_map(|w| w.lang).collect();
         for word in words {
             let Some(lang) = word.lang else { continue };
+            if self.doc_freq(self.fields.text(lang, true), &word.folded)? > common {
+                continue;
+            }
             let mut unused = Matcher::default();
             let text = keywords::at_least(&self.word_clauses(lang, &[word], &mut unused, near)?, 1);
             // Concepts apart, so that the many index terms and descriptions of situations do
@@ -77,15 +71,43 @@ impl Search<'_> {
             let groups: [&[DocKind]; 2] =
                 [&[DocKind::Glossary], &[DocKind::Index, DocKind::Situation]];
             for kinds in groups {
-                let query = self.filtered(text.box_clone(), self.filter(&[], kinds));
+                // These kinds are few against the nodes: asked for, rather than the others
+                // excluded, the search visits only them.
+                let codes: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+                let only = ConstScoreQuery::new(self.one_of(self.fields.kind, &codes), 0.0);
+                let query = self.filtered(text.box_clone(), vec![(Occur::Must, Box::new(only))]);
                 for (_, address) in self.top(&query, POINTERS)? {
                     if seen.insert(address) {
-                        out.push(self.doc(address)?);
+                        out.push(self.pointer(address, &langs)?);
                     }
                 }
             }
         }
         Ok(out)
+    }
+
+    /// A pointer document read once: its names in the query's languages analyzed, the
+    /// others kept as stored until a concept is chosen and translated.
+    fn pointer(&self, address: DocAddress, langs: &BTreeSet<Lang>) -> Result<Pointer> {
+        let doc = self.doc(address)?;
+        let (mut names, mut others) = (Vec::new(), Vec::new());
+        for stored in self.stored(&doc, self.fields.forms) {
+            if Name::lang_of(stored).is_some_and(|l| langs.contains(&l)) {
+                names.extend(Name::decode(stored));
+            } else {
+                others.push(stored.to_string());
+            }
+        }
+        Ok(Pointer {
+            id: self.first(&doc, self.fields.id),
+            targets: self
+                .stored(&doc, self.fields.targets)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+            names,
+            others,
+        })
     }
 
     /// The nodes that the concepts, index terms and situations the query names lead to: an
@@ -95,21 +117,20 @@ impl Search<'_> {
         words: &[Word],
         readings: &Readings,
         concepts: &[Concept],
-        pointers: &[TantivyDocument],
+        pointers: &[Pointer],
     ) -> HashMap<String, f32> {
         let mut out: HashMap<String, f32> = HashMap::new();
-        for doc in pointers {
-            let id = self.first(doc, self.fields.id);
-            let weight = match id.strip_prefix("glossary/") {
+        for pointer in pointers {
+            let weight = match pointer.id.strip_prefix("glossary/") {
                 Some(concept) => match concepts.iter().find(|c| c.id == concept) {
                     Some(c) => c.weight,
                     None => continue,
                 },
-                None => self
-                    .names(doc)
+                None => pointer
+                    .names
                     .iter()
-                    .map(|(lang, name)| {
-                        let (covered, total) = coverage(readings, *lang, name);
+                    .map(|name| {
+                        let (covered, total) = coverage(readings, name);
                         share(covered, total, words)
                     })
                     .fold(0.0, f32::max),
@@ -117,8 +138,8 @@ impl Search<'_> {
             if weight < 0.5 {
                 continue;
             }
-            for target in self.stored(doc, self.fields.targets) {
-                let best = out.entry(target.to_string()).or_default();
+            for target in &pointer.targets {
+                let best = out.entry(target.clone()).or_default();
                 *best = best.max(weight);
             }
         }
@@ -165,10 +186,27 @@ pub(super) enum Reach {
     Within,
 }
 
+/// A pointer document: what it is, the nodes it points to, its names.
+pub(super) struct Pointer {
+    id: String,
+    targets: Vec<String>,
+    /// The names in the languages the query is written in, analyzed.
+    names: Vec<Name>,
+    /// The other names, as stored.
+    others: Vec<String>,
+}
+
+impl Pointer {
+    fn all_names(&self) -> Vec<Name> {
+        let others = self.others.iter().filter_map(|s| Name::decode(s));
+        self.names.iter().cloned().chain(others).collect()
+    }
+}
+
 /// A glossary concept the query was read as, with its forms in every language.
 pub(super) struct Concept {
     pub(super) id: String,
-    pub(super) forms: Vec<(Lang, String)>,
+    pub(super) forms: Vec<Name>,
     /// How much of the query it explains.
     pub(super) weight: f32,
 }
@@ -180,15 +218,20 @@ fn share(covered: usize, total: usize, words: &[Word]) -> f32 {
     covered as f32 / total.max(query).max(1) as f32
 }
 
-/// The query's words as each language's stems analyzer reads them, made once per query.
-pub(super) type Readings<'w> = [Vec<(Vec<String>, &'w Word)>; 3];
+/// The query's words as each language's stems analyzer reads them, made once per query: each
+/// word's stems, and the edits allowed when it was found nowhere as typed.
+pub(super) type Readings<'w> = [Vec<(Vec<String>, &'w Word, Option<u8>)>; 3];
 
-pub(super) fn readings(words: &[Word]) -> Readings<'_> {
+pub(super) fn readings<'w>(words: &'w [Word], near: &BTreeSet<String>) -> Readings<'w> {
     Lang::ALL.map(|lang| {
         words
             .iter()
             .filter(|w| w.lang.is_none_or(|l| l == lang))
-            .map(|w| (analyze::terms(lang, false, &w.typed).concat(), w))
+            .map(|w| {
+                let misspelled = near.contains(&w.typed);
+                let edits = near_distance(&w.folded).filter(|_| misspelled);
+                (analyze::terms(lang, false, &w.typed).concat(), w, edits)
+            })
             .collect()
     })
 }
@@ -196,27 +239,26 @@ pub(super) fn readings(words: &[Word]) -> Readings<'_> {
 /// How many of the words of `name` some query word matches (a reading in common: stems, or
 /// Hebrew words with and without their prefixes; or a near spelling of a word found
 /// nowhere), and how many words it has.
-fn coverage(readings: &Readings, lang: Lang, name: &str) -> (usize, usize) {
-    let ours = &readings[lang as usize];
-    if ours.iter().all(|(_, w)| w.lang.is_none()) {
-        // No word of the query is in this language: nothing to analyze.
+fn coverage(readings: &Readings, name: &Name) -> (usize, usize) {
+    let ours = &readings[name.lang as usize];
+    if ours.iter().all(|(_, w, _)| w.lang.is_none()) {
+        // No word of the query is in this language: nothing to compare.
         return (0, 1);
     }
-    let stems = analyze::terms(lang, false, name);
-    let exact = analyze::terms(lang, true, name);
-    let covered = stems
+    let covered = name
+        .stems
         .iter()
-        .zip(&exact)
+        .zip(&name.exact)
         .filter(|(theirs, folded)| {
-            ours.iter().any(|(mine, w)| {
+            ours.iter().any(|(mine, w, edits)| {
                 mine.iter().any(|t| theirs.contains(t))
-                    || near_distance(&w.folded).is_some_and(|d| {
+                    || edits.is_some_and(|d| {
                         folded
                             .iter()
-                            .any(|f| snippet::edit_distance(&w.folded, f) <= usize::from(d))
+                            .any(|f| snippet::within_edits(&w.folded, f, d))
                     })
             })
         })
         .count();
-    (covered, stems.len())
+    (covered, name.stems.len())
 }
