@@ -1,4 +1,4 @@
-//! Embeds the corpus (editions, regulations, references, glossary, schemas) into the binary, so that an installed
+//! Embeds the corpus (editions, regulations, references, glossary, situations, commentary, schemas) into the binary, so that an installed
 //! `bridgelaws` works anywhere, offline. `include_str!` makes Cargo rebuild when a file changes;
 //! `rerun-if-changed` on the folder catches files added or removed.
 
@@ -12,6 +12,7 @@ const EMBEDDED: &[&str] = &[
     "schema",
     "glossary.yaml",
     "situations.yaml",
+    "commentary",
 ];
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
@@ -26,7 +27,10 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
         let path = entry.path();
         if path.is_dir() {
             collect(&path, files);
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "json") {
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "yaml" || e == "json" || e == "md")
+        {
             files.push(path);
         }
     }

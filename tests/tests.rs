@@ -6,6 +6,7 @@ mod book_index;
 mod check;
 mod citations;
 mod cli;
+mod commentary;
 mod corpus_el;
 mod corpus_en;
 mod corpus_he;

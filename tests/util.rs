@@ -46,7 +46,7 @@ pub fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
 }
 
-/// A copy of the bundled corpus's editions, regulations, references and glossary in a fresh folder, for
+/// A copy of the bundled corpus (editions, regulations, references, commentary, glossary, situations) in a fresh folder, for
 /// tests that add or change files.
 pub fn corpus_copy() -> tempfile::TempDir {
     fn copy(from: &Path, to: &Path) {
@@ -62,7 +62,7 @@ pub fn corpus_copy() -> tempfile::TempDir {
         }
     }
     let dir = tempfile::tempdir().unwrap();
-    for folder in ["editions", "regulations", "references"] {
+    for folder in ["editions", "regulations", "references", "commentary"] {
         copy(&corpus_dir().join(folder), &dir.path().join(folder));
     }
     for file in ["glossary.yaml", "situations.yaml"] {

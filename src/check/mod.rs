@@ -54,6 +54,17 @@ pub struct Report {
     pub diagnostics: Vec<Diagnostic>,
     pub stats: Vec<EditionStats>,
     pub regulations: Vec<CountryStats>,
+    pub commentary: CommentaryStats,
+}
+
+/// What the commentary holds and cites.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct CommentaryStats {
+    pub documents: usize,
+    pub scenarios: usize,
+    /// Targets cited, and how many of them resolve.
+    pub references: usize,
+    pub resolved: usize,
 }
 
 impl Report {
@@ -128,6 +139,23 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
                 citations: citing.get(&country.file).copied().unwrap_or(0),
             })
             .collect(),
+        commentary: CommentaryStats {
+            documents: corpus.commentary.summaries().len(),
+            scenarios: corpus
+                .commentary
+                .booklets
+                .iter()
+                .flat_map(|b| &b.data.groups)
+                .map(|g| g.scenarios.len())
+                .sum(),
+            references: corpus.commentary.refs.len(),
+            resolved: corpus
+                .commentary
+                .refs
+                .iter()
+                .filter(|r| r.target.is_ok())
+                .count(),
+        },
     }
 }
 

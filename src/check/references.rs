@@ -24,6 +24,25 @@ pub(super) fn check(checker: &mut Checker<'_>) {
     }
     overrides(checker);
     regulations(checker);
+    commentary(checker);
+}
+
+/// Every citation of the commentary resolves in the edition of its language. The booklet's
+/// closing lines are placed exactly; a citation in a booklet's procedure text, at its
+/// scenario's id.
+fn commentary(checker: &mut Checker<'_>) {
+    let corpus = checker.corpus;
+    for r in &corpus.commentary.refs {
+        let Err(unresolved) = &r.target else { continue };
+        checker.error(
+            unresolved.code,
+            &r.file,
+            Span::at(r.pos, r.phrase.chars().count()),
+            format!("`{}` in {} does not resolve", r.phrase, r.part),
+            unresolved.message.clone(),
+            "correct the citation as the document prints it, or add an override (the phrase and what it cites) to the document's front matter",
+        );
+    }
 }
 
 const FIX_OR_OVERRIDE: &str = "if the import misread the text, correct it; if the book prints it so, say what it cites in references/overrides.yaml, with the reason";

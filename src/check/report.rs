@@ -106,6 +106,16 @@ pub fn text(report: &Report, color: bool, quiet: bool) -> String {
             countries.join(", ")
         ));
     }
+    let c = &report.commentary;
+    if c.documents > 0 {
+        out.push_str(&format!(
+            "checked the commentary: {} ({}), {} of {} resolved\n",
+            plural(c.documents, "document"),
+            plural(c.scenarios, "scenario"),
+            c.resolved,
+            plural(c.references, "cited target"),
+        ));
+    }
     if errors == 0 {
         out.push_str(&format!(
             "the corpus is clean ({} between the editions, acknowledged)\n",

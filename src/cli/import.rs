@@ -29,12 +29,20 @@ pub struct Args {
     pub force: bool,
 }
 
+/// The profile that imports the commentary (the booklet, the slides, the article) rather
+/// than an edition.
+const COMMENTARY: &str = "commentary";
+
 fn profile_names() -> clap::builder::PossibleValuesParser {
-    let names: Vec<&'static str> = profile::all().iter().map(|p| p.name).collect();
+    let mut names: Vec<&'static str> = profile::all().iter().map(|p| p.name).collect();
+    names.push(COMMENTARY);
     clap::builder::PossibleValuesParser::new(names)
 }
 
 pub fn run(dir: Option<&Path>, args: &Args, out: &mut dyn Write) -> Result<()> {
+    if args.profile == COMMENTARY {
+        return commentary(&corpus_dir(dir), args, out);
+    }
     let profile = profile::by_name(&args.profile)
         .ok_or_else(|| Error::Usage(format!("no importer profile `{}`", args.profile)))?;
     let corpus = corpus_dir(dir);
@@ -116,6 +124,91 @@ fn fill(
         write_file(path, yaml)?;
     }
     emit(out, &summary(&imported, edition_dir, files.len()))
+}
+
+/// The sources of the commentary, by the file each becomes under `commentary/`.
+const COMMENTARY_SOURCES: [(&str, &str); 3] = [
+    ("td-booklet.yaml", "001_637c7c8d9a6632d0.txt"),
+    ("law-27-slides.md", "002_81e375f62d141615.txt"),
+    ("how-bridge-is-played.md", "003_3329b2d8a9c0ff19.txt"),
+];
+
+/// Write `commentary/` from the three bundled sources. Like an edition, the result is the
+/// source of truth once written: replacing it takes `--force`.
+fn commentary(corpus: &Path, args: &Args, out: &mut dyn Write) -> Result<()> {
+    use crate::corpus::model::{DocumentMeta, DocumentOverride, Located};
+    use crate::import::commentary::{self as convert, ARTICLE_ID, SLIDES_ID};
+    if args.source.is_some() {
+        return Err(Error::Usage(
+            "the commentary profile reads its three sources from <corpus>/sources/; --source does not apply".into(),
+        ));
+    }
+    let dir = corpus.join("commentary");
+    let mut files = Vec::new();
+    for (file, source) in COMMENTARY_SOURCES {
+        let path = dir.join(file);
+        if path.exists() && !args.force {
+            return Err(Error::Usage(format!(
+                "{} exists. After the first import the file is the source of truth and may hold hand corrections; pass --force to overwrite it",
+                path.display()
+            )));
+        }
+        let source_path = corpus.join("sources").join(source);
+        let text = std::fs::read_to_string(&source_path).map_err(|e| Error::io(&source_path, e))?;
+        let source = format!("sources/{source}");
+        let failed = |e: String| Error::Usage(format!("{}: {e}", source_path.display()));
+        let contents = match file {
+            "td-booklet.yaml" => {
+                let booklet = convert::booklet(&text, &source).map_err(failed)?;
+                to_yaml(&booklet, "booklet.schema.json", 1)?
+            }
+            "law-27-slides.md" => {
+                let (body, notes) = convert::slides(&text);
+                let meta = DocumentMeta {
+                    id: Located::new(SLIDES_ID),
+                    language: "he".into(),
+                    title: convert::first_heading(&body)
+                        .unwrap_or(SLIDES_ID)
+                        .to_string(),
+                    source,
+                    // The slides quote section B of Law 27 throughout.
+                    context: Some(Located::new("27B")),
+                    // Quoting 27B1(b), the slides keep its `(a)`, which only 27B1 can read.
+                    overrides: vec![DocumentOverride {
+                        phrase: Located::new("בסעיף (א)"),
+                        targets: vec![Located::new("27B1(a)")],
+                    }],
+                    notes,
+                };
+                convert::with_front_matter(&meta, &body).map_err(failed)?
+            }
+            _ => {
+                let (title, body, notes) = convert::article(&text);
+                let meta = DocumentMeta {
+                    id: Located::new(ARTICLE_ID),
+                    language: "he".into(),
+                    title,
+                    source,
+                    context: None,
+                    overrides: Vec::new(),
+                    notes,
+                };
+                convert::with_front_matter(&meta, &body).map_err(failed)?
+            }
+        };
+        files.push((path, contents));
+    }
+    for (path, contents) in &files {
+        write_file(path, contents)?;
+    }
+    emit(
+        out,
+        &format!(
+            "wrote {} commentary documents into {}\n",
+            files.len(),
+            dir.display()
+        ),
+    )
 }
 
 /// The English renderings of the regulations were written by hand and no import recreates

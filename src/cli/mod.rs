@@ -1,6 +1,7 @@
 //! Command-line interface: argument definitions and one module per subcommand.
 
 mod check;
+mod commentary;
 mod export;
 mod glossary;
 mod import;
@@ -50,6 +51,8 @@ pub enum Command {
     Search(search::Args),
     /// Build the search index (`search` builds it on first use and when the corpus changes)
     Index(index::Args),
+    /// The commentary (the directors' scenario booklet, slides, articles): list them, or render one
+    Commentary(commentary::Args),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -72,6 +75,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Glossary(args) => glossary::run(&corpus::load(root)?, &args, out),
         Command::Search(args) => search::run(&root, &args, out),
         Command::Index(args) => index::run(&root, &args, out),
+        Command::Commentary(args) => commentary::run(&corpus::load(root)?, &args, out),
     };
     match result {
         // A reader that went away (`bridgelaws export … | head`) is not an error.

@@ -117,7 +117,7 @@ pub fn run(root: &Root, args: &Args, out: &mut dyn Write) -> Result<()> {
 
 /// Terminals known to reorder right-to-left text themselves (GUIDE §5); reordering for them
 /// would reverse it twice.
-fn terminal_applies_bidi() -> bool {
+pub(super) fn terminal_applies_bidi() -> bool {
     let var = |name: &str| std::env::var_os(name).is_some();
     var("KONSOLE_VERSION")
         || var("MLTERM")

@@ -1,5 +1,5 @@
 //! `bridgelaws show <REF>`: a node with its heading, text, children and footnotes, then the
-//! national regulations on it.
+//! national regulations on it and the commentary that cites it.
 
 use std::io::Write;
 
@@ -45,6 +45,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         Some((edition, _)) => regs::compare(&countries, edition, Some(&id)),
         None => Vec::new(),
     };
+    let citing = citing_commentary(corpus, &id);
     match args.format {
         Format::Json => {
             let results: Vec<_> = found
@@ -59,11 +60,16 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
                         .map(|r| render::regs::regulation_json(corpus, country, r))
                 })
                 .collect();
+            let commentary: Vec<_> = citing
+                .iter()
+                .map(|c| json!({"id": c.part, "document": c.document, "title": c.title, "cites": c.targets}))
+                .collect();
             let value = json!({
                 "query": args.reference,
                 "id": id,
                 "results": results,
                 "regulations": regulations,
+                "commentary": commentary,
             });
             emit(out, &format!("{value:#}\n"))?;
         }
@@ -87,6 +93,18 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
                 let text = render::regs::text(&table, &style, false);
                 emit(out, &format!("\nNational regulations\n\n{text}"))?;
             }
+            if !found.is_empty() && !citing.is_empty() {
+                let mut text = String::from("\nCommentary\n\n");
+                for c in &citing {
+                    text.push_str(&format!(
+                        "  {} · {} → {}\n",
+                        c.part,
+                        c.title,
+                        c.targets.join(", ")
+                    ));
+                }
+                emit(out, &text)?;
+            }
         }
     }
     let missing: Vec<&str> = editions
@@ -104,4 +122,34 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         eprintln!("note: {id} is not in {}", missing.join(", "));
     }
     Ok(())
+}
+
+/// A part of the commentary (a scenario, a document) that cites a node, with what it cites.
+struct Citing<'c> {
+    part: &'c str,
+    document: &'c str,
+    title: &'c str,
+    targets: Vec<&'c str>,
+}
+
+/// The parts of the commentary citing `id` or a node under it, in corpus order.
+fn citing_commentary<'c>(corpus: &'c Corpus, id: &str) -> Vec<Citing<'c>> {
+    let mut out: Vec<Citing> = Vec::new();
+    for r in &corpus.commentary.refs {
+        let Ok(target) = &r.target else { continue };
+        if !refs::within(target, id) {
+            continue;
+        }
+        match out.iter_mut().find(|c| c.part == r.part) {
+            Some(c) if c.targets.contains(&target.as_str()) => {}
+            Some(c) => c.targets.push(target),
+            None => out.push(Citing {
+                part: &r.part,
+                document: &r.document,
+                title: &r.title,
+                targets: vec![target],
+            }),
+        }
+    }
+    out
 }

@@ -6,11 +6,13 @@ use std::collections::HashMap;
 
 use serde::de::DeserializeOwned;
 
+use super::commentary::{self, Commentary, Document};
 use super::id::{Kind, LawPath, kind_of};
 use super::model::{
     AcknowledgedFile, BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote,
     GlossaryFile, Located, Node, OverridesFile, Pos, RegulationsFile, SituationsFile,
 };
+use super::model::{BookletFile, DocumentMeta};
 use super::numbering;
 use super::{Corpus, Edition, Entry, Loaded, Regulations, Root};
 
@@ -70,6 +72,7 @@ pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
     let acknowledged = loader.optional::<AcknowledgedFile>(ACKNOWLEDGED)?;
     let glossary = loader.optional::<GlossaryFile>(GLOSSARY)?;
     let situations = loader.optional::<SituationsFile>(SITUATIONS)?;
+    let commentary = loader.commentary()?;
     let diagnostics = loader.diagnostics;
     let mut corpus = Corpus {
         root,
@@ -79,6 +82,7 @@ pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
         acknowledged,
         glossary,
         situations,
+        commentary,
     };
     crate::refs::derive(&mut corpus);
     Ok((corpus, diagnostics))
@@ -140,11 +144,76 @@ impl Loader<'_> {
         }))
     }
 
+    /// The commentary folder: booklets (`.yaml`) and Markdown documents (`.md`), each id
+    /// once.
+    fn commentary(&mut self) -> Result<Commentary> {
+        let mut commentary = Commentary::default();
+        let mut seen = Seen::new();
+        for name in self.root.list(commentary::DIR)? {
+            let file = format!("{}/{name}", commentary::DIR);
+            let (id, stem) = if let Some(stem) = name.strip_suffix(".yaml") {
+                let Some(data) = self.parse::<BookletFile>(&file)? else {
+                    continue;
+                };
+                for scenario in data.groups.iter().flat_map(|g| &g.scenarios) {
+                    self.unique(&file, &scenario.id, &mut seen);
+                }
+                let id = data.id.clone();
+                commentary.booklets.push(Loaded {
+                    file: file.clone(),
+                    data,
+                });
+                (id, stem)
+            } else if let Some(stem) = name.strip_suffix(".md") {
+                let text = self.root.read(&file)?;
+                let Some((yaml, body, body_line)) = commentary::split_front_matter(&text) else {
+                    self.error(
+                        "front-matter",
+                        &file,
+                        Pos::default(),
+                        "the document has no front matter",
+                        "begin the file with `---`, the fields id, language, title and source, and `---`",
+                    );
+                    continue;
+                };
+                let Some(meta) = self.parse_text::<DocumentMeta>(&file, &yaml) else {
+                    continue;
+                };
+                let id = meta.id.clone();
+                commentary.documents.push(Document {
+                    file: file.clone(),
+                    meta,
+                    body: body.to_string(),
+                    body_line,
+                });
+                (id, stem)
+            } else {
+                continue;
+            };
+            if id.as_str() != stem {
+                self.error(
+                    "misplaced-id",
+                    &file,
+                    id.pos,
+                    format!("commentary id `{id}` does not match its file name `{name}`"),
+                    format!("rename the file or set `id: {stem}`"),
+                );
+            }
+            self.unique(&file, &id, &mut seen);
+        }
+        Ok(commentary)
+    }
+
     /// Read and deserialize one file; a YAML error becomes a diagnostic and `None`.
     fn parse<T: DeserializeOwned>(&mut self, file: &str) -> Result<Option<T>> {
         let text = self.root.read(file)?;
-        match serde_saphyr::from_str::<T>(&text) {
-            Ok(value) => Ok(Some(value)),
+        Ok(self.parse_text(file, &text))
+    }
+
+    /// Deserialize the YAML `text` of `file`; an error becomes a diagnostic and `None`.
+    fn parse_text<T: DeserializeOwned>(&mut self, file: &str, text: &str) -> Option<T> {
+        match serde_saphyr::from_str::<T>(text) {
+            Ok(value) => Some(value),
             Err(err) => {
                 let (line, column) = err
                     .location()
@@ -158,7 +227,7 @@ impl Loader<'_> {
                             schema_for(file)
                         )),
                 );
-                Ok(None)
+                None
             }
         }
     }
@@ -608,6 +677,10 @@ fn schema_for(file: &str) -> &'static str {
         "situations.schema.json"
     } else if file.starts_with("regulations/") {
         "regulations.schema.json"
+    } else if file.starts_with("commentary/") && file.ends_with(".yaml") {
+        "booklet.schema.json"
+    } else if file.starts_with("commentary/") {
+        "document.schema.json"
     } else {
         "node.schema.json"
     }

@@ -23,6 +23,7 @@
 //! In memory each edition is a flat list of entries in document order (`Entry`), each knowing
 //! its parent and children, which is what showing, exporting and searching need.
 
+pub mod commentary;
 pub mod id;
 pub mod load;
 pub mod model;
@@ -213,6 +214,8 @@ pub struct Corpus {
     pub glossary: Option<Loaded<GlossaryFile>>,
     /// Everyday descriptions of what each law covers (`situations.yaml`).
     pub situations: Option<Loaded<SituationsFile>>,
+    /// What directors and teachers wrote around the Laws (`commentary/`).
+    pub commentary: commentary::Commentary,
 }
 
 impl Corpus {

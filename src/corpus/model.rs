@@ -461,3 +461,78 @@ impl Terms {
         std::iter::once(self.term.as_str()).chain(self.variants.iter().map(String::as_str))
     }
 }
+
+/// `commentary/<id>.yaml`: a booklet of scenarios a director meets at the table, each with
+/// the procedure in plain words and the laws it applies, as the booklet prints them. Imported
+/// from the booklet's text (`bridgelaws import --profile commentary`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BookletFile {
+    /// Document id, also the prefix of its scenarios' ids (`td-booklet/12`).
+    pub id: Located,
+    /// BCP 47 language code of the text.
+    pub language: String,
+    pub title: String,
+    /// The raw text it was imported from, relative to the corpus folder.
+    pub source: String,
+    /// The pages before the table of contents (preface, editor, date), paragraph by paragraph.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub front: Vec<String>,
+    pub groups: Vec<ScenarioGroup>,
+    /// Repairs of the extraction, and what could not be recovered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioGroup {
+    pub title: String,
+    /// Its page in the booklet's table of contents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    pub scenarios: Vec<Scenario>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// `<booklet id>/<n>`, numbered in booklet order.
+    pub id: Located,
+    pub title: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<u32>,
+    /// The procedure, paragraph by paragraph, lines as printed.
+    pub text: Vec<String>,
+    /// The closing line as printed (`חוקים: 31 א', 29`); its references are derived from it.
+    pub laws: Located,
+}
+
+/// The front matter of a commentary document in Markdown (`commentary/<id>.md`): slides,
+/// articles. The body is the document as its author wrote it.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentMeta {
+    pub id: Located,
+    /// BCP 47 language code of the text.
+    pub language: String,
+    pub title: String,
+    /// The raw text it was imported from, relative to the corpus folder.
+    pub source: String,
+    /// The node its relative citations (`סעיף 3 להלן`) stand in, when it comments on one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<Located>,
+    /// Citations no grammar can read: the phrase as printed and what it cites.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overrides: Vec<DocumentOverride>,
+    /// Repairs of the extraction, and what could not be recovered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentOverride {
+    pub phrase: Located,
+    pub targets: Vec<Located>,
+}

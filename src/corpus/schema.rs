@@ -7,8 +7,8 @@ use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 
 use super::model::{
-    AcknowledgedFile, BookIndexFile, DefinitionsFile, EditionFile, GlossaryFile, Node,
-    OverridesFile, RegulationsFile, SituationsFile,
+    AcknowledgedFile, BookIndexFile, BookletFile, DefinitionsFile, DocumentMeta, EditionFile,
+    GlossaryFile, Node, OverridesFile, RegulationsFile, SituationsFile,
 };
 
 /// Folder of the schemas, relative to the corpus folder.
@@ -35,5 +35,7 @@ pub fn all() -> Vec<(&'static str, String)> {
         ("acknowledged.schema.json", render::<AcknowledgedFile>()),
         ("glossary.schema.json", render::<GlossaryFile>()),
         ("situations.schema.json", render::<SituationsFile>()),
+        ("booklet.schema.json", render::<BookletFile>()),
+        ("document.schema.json", render::<DocumentMeta>()),
     ]
 }

@@ -10,6 +10,7 @@
 //! by `book_index`.
 
 pub mod book_index;
+pub mod commentary;
 pub mod english;
 pub mod fill;
 pub mod greek;

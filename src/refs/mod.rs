@@ -7,6 +7,7 @@
 //! `references/overrides.yaml` covers the few phrases no grammar can read. `user` reads the
 //! reference a user types on the command line.
 
+pub mod commentary;
 pub mod index;
 pub(crate) mod lexicon;
 pub mod resolve;
@@ -85,6 +86,7 @@ pub fn derive(corpus: &mut Corpus) {
         edition.index_refs = index_refs;
         edition.index_see = index_see;
     }
+    corpus.commentary.refs = commentary::derive(corpus);
 }
 
 /// The texts of the entry at `at`, by field.

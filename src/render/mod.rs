@@ -1,7 +1,9 @@
 //! Output: a node and its subtree as text for the terminal, or as JSON; export records;
 //! national regulations (`regs`); glossary concepts (`glossary`).
 
+pub mod commentary;
 pub mod glossary;
+pub mod markdown;
 pub mod regs;
 pub mod search;
 

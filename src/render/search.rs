@@ -106,6 +106,12 @@ fn line(text: &str, highlights: &[[usize; 2]], display: &Display) -> String {
     out
 }
 
+/// A line of plain text in the order a terminal without bidi must print it.
+pub fn visual_line(text: &str) -> String {
+    let chars = text.chars().map(|c| (c, false)).collect();
+    visual(text, chars).into_iter().map(|(c, _)| c).collect()
+}
+
 /// The characters of a line in the order a terminal without bidi must print them, brackets
 /// mirrored inside right-to-left runs.
 fn visual(text: &str, chars: Vec<(char, bool)>) -> Vec<(char, bool)> {

@@ -25,10 +25,12 @@ pub enum DocKind {
     Glossary,
     /// An everyday description of what a law covers (`situations.yaml`).
     Situation,
+    /// A scenario of the directors' booklet, or a section of a commentary document.
+    Commentary,
 }
 
 impl DocKind {
-    pub const ALL: [DocKind; 7] = [
+    pub const ALL: [DocKind; 8] = [
         DocKind::Law,
         DocKind::Definition,
         DocKind::Footnote,
@@ -36,14 +38,16 @@ impl DocKind {
         DocKind::Index,
         DocKind::Glossary,
         DocKind::Situation,
+        DocKind::Commentary,
     ];
 
     /// What a search returns unless asked: texts to read, not pointers to them.
-    pub const READABLE: [DocKind; 4] = [
+    pub const READABLE: [DocKind; 5] = [
         DocKind::Law,
         DocKind::Definition,
         DocKind::Footnote,
         DocKind::Regulation,
+        DocKind::Commentary,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -55,6 +59,7 @@ impl DocKind {
             DocKind::Index => "index",
             DocKind::Glossary => "glossary",
             DocKind::Situation => "situation",
+            DocKind::Commentary => "commentary",
         }
     }
 
@@ -138,6 +143,7 @@ pub fn collect(corpus: &Corpus) -> Vec<Doc> {
     regulations(corpus, &ancestors, &mut docs);
     glossary(corpus, &ancestors, &mut docs);
     situations(corpus, &ancestors, &mut docs);
+    commentary(corpus, &ancestors, &mut docs);
     docs
 }
 
@@ -406,4 +412,140 @@ fn situations(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
             docs.push(doc);
         }
     }
+}
+
+/// The commentary: each scenario of a booklet, and each section of a document, is read on its
+/// own and is about the nodes it cites. A scenario's title also names its laws, as a
+/// situation does: a director describing it is led to them.
+fn commentary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
+    let commentary = &corpus.commentary;
+    for booklet in &commentary.booklets {
+        let data = &booklet.data;
+        let Some(lang) = Lang::from_code(&data.language) else {
+            continue;
+        };
+        for scenario in data.groups.iter().flat_map(|g| &g.scenarios) {
+            let targets = cited(commentary, |r| r.part == scenario.id.as_str());
+            let mut doc = Doc::new(
+                scenario.id.to_string(),
+                DocKind::Commentary,
+                data.id.as_str(),
+                Some(lang),
+                targets,
+                ancestors,
+            );
+            doc.heading = scenario.title.clone();
+            doc.body = format!("{}\n{}", scenario.text.join("\n"), scenario.laws.as_str());
+            doc.texts = vec![(lang, format!("{}\n{}", scenario.title, doc.body))];
+            doc.forms = vec![(lang, scenario.title.clone())];
+            docs.push(doc);
+        }
+    }
+    for document in &commentary.documents {
+        let meta = &document.meta;
+        let Some(lang) = Lang::from_code(&meta.language) else {
+            continue;
+        };
+        for (n, section) in sections(&document.body).into_iter().enumerate() {
+            let lines =
+                document.body_line + section.lines.start..document.body_line + section.lines.end;
+            let targets = cited(commentary, |r| {
+                r.document == meta.id.as_str() && lines.contains(&r.pos.line)
+            });
+            let mut doc = Doc::new(
+                format!("{}#{}", meta.id, n + 1),
+                DocKind::Commentary,
+                meta.id.as_str(),
+                Some(lang),
+                targets,
+                ancestors,
+            );
+            doc.heading = if section.heading.is_empty() {
+                meta.title.clone()
+            } else {
+                section.heading.clone()
+            };
+            doc.body = section.text.trim().to_string();
+            if doc.body.is_empty() {
+                continue;
+            }
+            doc.texts = vec![(lang, format!("{}\n{}", section.heading, doc.body))];
+            doc.context = meta.title.clone();
+            docs.push(doc);
+        }
+    }
+}
+
+/// The distinct nodes the commentary's citations matching `keep` resolve to.
+fn cited(
+    commentary: &crate::corpus::commentary::Commentary,
+    keep: impl Fn(&crate::refs::commentary::CommentaryRef) -> bool,
+) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in commentary.refs.iter().filter(|r| keep(r)) {
+        if let Ok(target) = &r.target
+            && !out.contains(target)
+        {
+            out.push(target.clone());
+        }
+    }
+    out
+}
+
+/// A section of a Markdown document: its heading, its text without markup, and the body's
+/// lines it spans (0-based, end excluded).
+struct Section {
+    heading: String,
+    text: String,
+    lines: std::ops::Range<u32>,
+}
+
+/// A Markdown body cut at its headings.
+fn sections(body: &str) -> Vec<Section> {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let line_of = |at: usize| u32::try_from(body[..at].matches('\n').count()).unwrap_or(0);
+    let mut out = vec![Section {
+        heading: String::new(),
+        text: String::new(),
+        lines: 0..0,
+    }];
+    let mut in_heading = false;
+    for (event, range) in Parser::new_ext(body, Options::ENABLE_TABLES).into_offset_iter() {
+        match event {
+            Event::Start(Tag::Heading { .. }) => {
+                let start = line_of(range.start);
+                if let Some(last) = out.last_mut() {
+                    last.lines.end = start;
+                }
+                out.push(Section {
+                    heading: String::new(),
+                    text: String::new(),
+                    lines: start..start,
+                });
+                in_heading = true;
+            }
+            Event::End(TagEnd::Heading(_)) => in_heading = false,
+            Event::Text(text) | Event::Code(text) => {
+                let section = out.last_mut().expect("one section at least");
+                let target = if in_heading {
+                    &mut section.heading
+                } else {
+                    &mut section.text
+                };
+                target.push_str(&text);
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                out.last_mut().expect("one section").text.push(' ');
+            }
+            Event::End(TagEnd::Paragraph | TagEnd::Item | TagEnd::TableRow | TagEnd::TableCell) => {
+                out.last_mut().expect("one section").text.push('\n');
+            }
+            _ => {}
+        }
+    }
+    let end = line_of(body.len()) + 1;
+    if let Some(last) = out.last_mut() {
+        last.lines.end = end;
+    }
+    out
 }

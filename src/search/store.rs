@@ -25,7 +25,7 @@ use crate::corpus::{Corpus, Root};
 use crate::error::{Error, Result};
 
 /// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
-const FORMAT: u32 = 6;
+const FORMAT: u32 = 7;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 /// What a fingerprint reads: everything the documents come from.
@@ -35,6 +35,7 @@ const INDEXED_PARTS: &[&str] = &[
     "references",
     "glossary.yaml",
     "situations.yaml",
+    "commentary",
 ];
 
 /// What an index was built from, written beside it.

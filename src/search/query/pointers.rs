@@ -68,8 +68,10 @@ impl Search<'_> {
             let text = keywords::at_least(&self.word_clauses(lang, &[word], &mut unused, near)?, 1);
             // Concepts apart, so that the many index terms and descriptions of situations do
             // not crowd them out.
-            let groups: [&[DocKind]; 2] =
-                [&[DocKind::Glossary], &[DocKind::Index, DocKind::Situation]];
+            let groups: [&[DocKind]; 2] = [
+                &[DocKind::Glossary],
+                &[DocKind::Index, DocKind::Situation, DocKind::Commentary],
+            ];
             for kinds in groups {
                 // These kinds are few against the nodes: asked for, rather than the others
                 // excluded, the search visits only them.

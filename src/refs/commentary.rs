@@ -1,0 +1,390 @@
+//! Citations in the commentary, derived from its text like those of the editions (the same
+//! grammar, resolved in the edition of the document's language), plus the forms only the
+//! commentary prints:
+//!
+//! - the booklet's closing lines: `חוק: 13 ג'`, `חוקים: 31 א', 29`, `חוק: 50 ד' (1) ב'`,
+//!   `חוק: 51 ב' 1`, `חוקים: 61-64`;
+//! - the slides' spaced forms: `חוק 27 – ב1 (א / ב)`, `27ב1 (א)`, `חוק 16 ג`.
+
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::resolve::{self, Resolved, Unresolved};
+use super::scan::{self, Parts, Target};
+use crate::corpus::model::Pos;
+use crate::corpus::{Corpus, Edition};
+
+/// One target of one citation in the commentary.
+#[derive(Clone, Debug)]
+pub struct CommentaryRef {
+    /// The document the citation is in (`td-booklet`, `law-27-slides`).
+    pub document: String,
+    /// The scenario it is in, or the document (`td-booklet/3`).
+    pub part: String,
+    /// That part's title.
+    pub title: String,
+    pub file: String,
+    /// Where the citation is printed (for a booklet's procedure text: the scenario's id).
+    pub pos: Pos,
+    /// The citation as printed.
+    pub phrase: String,
+    pub target: Resolved,
+}
+
+/// Every citation in the corpus's commentary.
+pub fn derive(corpus: &Corpus) -> Vec<CommentaryRef> {
+    let mut out = Vec::new();
+    for booklet in &corpus.commentary.booklets {
+        let data = &booklet.data;
+        let edition = corpus
+            .editions
+            .iter()
+            .find(|e| e.language() == data.language);
+        for scenario in data.groups.iter().flat_map(|g| &g.scenarios) {
+            let mut push = |pos: Pos, phrase: &str, target: Resolved| {
+                out.push(CommentaryRef {
+                    document: data.id.to_string(),
+                    part: scenario.id.to_string(),
+                    title: scenario.title.clone(),
+                    file: booklet.file.clone(),
+                    pos,
+                    phrase: phrase.to_string(),
+                    target,
+                });
+            };
+            let laws = scenario.laws.as_str();
+            match closing_line(laws) {
+                Some(members) => {
+                    for (span, target) in members {
+                        let pos = Pos {
+                            line: scenario.laws.pos.line,
+                            column: scenario.laws.pos.column
+                                + u32::try_from(laws[..span.start].chars().count()).unwrap_or(0),
+                        };
+                        for resolved in resolved(edition, &data.language, &target, None) {
+                            push(pos, &laws[span.clone()], resolved);
+                        }
+                    }
+                }
+                None => push(
+                    scenario.laws.pos,
+                    laws,
+                    Err(Unresolved {
+                        code: "commentary-reference",
+                        message: format!("`{laws}` is not a closing line of laws"),
+                    }),
+                ),
+            }
+            for paragraph in &scenario.text {
+                for (span, target) in citations(paragraph) {
+                    for resolved in resolved(edition, &data.language, &target, None) {
+                        push(scenario.id.pos, &paragraph[span.clone()], resolved);
+                    }
+                }
+            }
+        }
+    }
+    for document in &corpus.commentary.documents {
+        let meta = &document.meta;
+        let edition = corpus
+            .editions
+            .iter()
+            .find(|e| e.language() == meta.language);
+        let context = meta
+            .context
+            .as_ref()
+            .and_then(|c| crate::corpus::id::LawPath::parse(c));
+        let mut found: Vec<(Range<usize>, Resolved)> = Vec::new();
+        for (piece, at) in text_pieces(&document.body) {
+            for (span, target) in citations(piece) {
+                for r in resolved(edition, &meta.language, &target, context) {
+                    found.push((at + span.start..at + span.end, r));
+                }
+            }
+        }
+        for o in &meta.overrides {
+            let Some(start) = document.body.find(o.phrase.as_str()) else {
+                found.push((
+                    0..0,
+                    Err(Unresolved {
+                        code: "commentary-override",
+                        message: format!("the override's phrase `{}` is not in the text", o.phrase),
+                    }),
+                ));
+                continue;
+            };
+            let span = start..start + o.phrase.len();
+            found.retain(|(s, _)| s.end <= span.start || span.end <= s.start);
+            for target in &o.targets {
+                let exists = edition.is_some_and(|e| e.get(target).is_some());
+                let resolved = if exists {
+                    Ok(target.to_string())
+                } else {
+                    Err(Unresolved {
+                        code: "unresolved-reference",
+                        message: format!("the override names `{target}`, which no node has"),
+                    })
+                };
+                found.push((span.clone(), resolved));
+            }
+        }
+        found.sort_by_key(|(s, _)| s.start);
+        for (span, target) in found {
+            out.push(CommentaryRef {
+                document: meta.id.to_string(),
+                part: meta.id.to_string(),
+                title: meta.title.clone(),
+                file: document.file.clone(),
+                pos: position(&document.body, span.start, document.body_line),
+                phrase: document.body[span].to_string(),
+                target,
+            });
+        }
+    }
+    out
+}
+
+/// A target resolved in the edition of the document's language.
+fn resolved(
+    edition: Option<&Edition>,
+    language: &str,
+    target: &Target,
+    context: Option<crate::corpus::id::LawPath>,
+) -> Vec<Resolved> {
+    match edition {
+        Some(edition) => resolve::resolve(edition, target, context),
+        None => vec![Err(Unresolved {
+            code: "commentary-reference",
+            message: format!("no edition in `{language}` to resolve the citation in"),
+        })],
+    }
+}
+
+/// The texts of a Markdown body (not its markup), each with its byte offset in the body.
+fn text_pieces(body: &str) -> Vec<(&str, usize)> {
+    use pulldown_cmark::{Event, Options, Parser};
+    Parser::new_ext(body, Options::ENABLE_TABLES)
+        .into_offset_iter()
+        .filter_map(|(event, range)| match event {
+            Event::Text(_) => Some((&body[range.clone()], range.start)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The file's line and column of a byte offset in a body that starts on `body_line`.
+fn position(body: &str, at: usize, body_line: u32) -> Pos {
+    let before = &body[..at];
+    let line = before.matches('\n').count();
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count();
+    Pos {
+        line: body_line + u32::try_from(line).unwrap_or(0),
+        column: u32::try_from(column + 1).unwrap_or(1),
+    }
+}
+
+/// The citations of a commentary text: its own forms first, then the grammar's where they
+/// do not overlap.
+pub fn citations(text: &str) -> Vec<(Range<usize>, Target)> {
+    let mut found = spaced_forms(text);
+    for citation in scan::citations(text) {
+        let span = citation.span.clone();
+        if found
+            .iter()
+            .any(|(s, _)| s.start < span.end && span.start < s.end)
+        {
+            continue;
+        }
+        for member in citation.members {
+            found.push((member.span, member.target));
+        }
+    }
+    found.sort_by_key(|(s, _)| s.start);
+    found
+}
+
+static SLIDES_FORM: LazyLock<Regex> = LazyLock::new(|| {
+    // `חוק 27 – ב1 (א / ב)`: a law, a dash, a paragraph, and items apart by slashes.
+    Regex::new(r"(\d{1,2})\s*[–-]\s*([א-ז])(\d{1,2})?\s*\(([א-י](?:\s*/\s*[א-י])*)\)").unwrap()
+});
+static SPACED_ITEM: LazyLock<Regex> = LazyLock::new(|| {
+    // `27ב1 (א)`: a code, a space, its item.
+    Regex::new(r"(\d{1,2}[א-ז]\d{1,2})\s+\(([א-י])\)").unwrap()
+});
+static SPACED_SECTION: LazyLock<Regex> = LazyLock::new(|| {
+    // `חוק 16 ג (מידע…`: a law, a space, its section letter standing alone.
+    Regex::new(r"חוק (\d{1,2}) ([א-ז])['׳]?(?:\s*[(.,:;]|\s*$)").unwrap()
+});
+
+/// The spaced forms the grammar does not read, as codes it does.
+fn spaced_forms(text: &str) -> Vec<(Range<usize>, Target)> {
+    let mut found = Vec::new();
+    let code = |s: String| scan::absolute_code(&s).map(Target::Path);
+    let apart = |found: &[(Range<usize>, Target)], span: &Range<usize>| {
+        found
+            .iter()
+            .all(|(s, _)| s.end <= span.start || span.end <= s.start)
+    };
+    for c in SLIDES_FORM.captures_iter(text) {
+        let span = c.get(0).map_or(0..0, |m| m.range());
+        let base = format!("{}{}{}", &c[1], &c[2], c.get(3).map_or("", |m| m.as_str()));
+        for item in c[4].split('/').map(str::trim) {
+            if let Some(target) = code(format!("{base}({item})")) {
+                found.push((span.clone(), target));
+            }
+        }
+    }
+    for c in SPACED_ITEM.captures_iter(text) {
+        let span = c.get(0).map_or(0..0, |m| m.range());
+        if apart(&found, &span)
+            && let Some(target) = code(format!("{}({})", &c[1], &c[2]))
+        {
+            found.push((span, target));
+        }
+    }
+    for c in SPACED_SECTION.captures_iter(text) {
+        let (law, section) = (c.get(1).expect("group 1"), c.get(2).expect("group 2"));
+        let span = c.get(0).map_or(0, |m| m.start())..section.end();
+        if apart(&found, &span)
+            && let Some(target) = code(format!("{}{}", law.as_str(), section.as_str()))
+        {
+            found.push((span, target));
+        }
+    }
+    found
+}
+
+/// A booklet's closing line: `חוק:` or `חוקים:`, then members apart by commas. A member is a
+/// law, optionally its section letter, paragraph and item (`50 ד' (1) ב'`), or a range of
+/// laws (`61-64`). `None` when the line is not one.
+pub fn closing_line(line: &str) -> Option<Vec<(Range<usize>, Target)>> {
+    let (label, rest) = line.split_once(':')?;
+    if !matches!(label.trim(), "חוק" | "חוקים") {
+        return None;
+    }
+    let mut found = Vec::new();
+    let mut at = label.len() + 1;
+    for member in rest.split(',') {
+        let start = at + member.len() - member.trim_start().len();
+        let span = start..start + member.trim().len();
+        at += member.len() + 1;
+        let member = member.trim();
+        if member.is_empty() {
+            return None;
+        }
+        let target = match member.split_once('-') {
+            Some((from, to)) => {
+                let law = |s: &str| {
+                    s.trim().parse::<u8>().ok().map(|n| Parts {
+                        law: Some(n),
+                        ..Parts::default()
+                    })
+                };
+                Target::Range(law(from)?, law(to)?)
+            }
+            None => Target::Path(member_code(member)?),
+        };
+        found.push((span, target));
+    }
+    Some(found)
+}
+
+/// `50 ד' (1) ב'` as the code `50ד1(ב)`: the first letter is the section, a number after it
+/// the paragraph, a letter after that the item.
+fn member_code(member: &str) -> Option<Parts> {
+    let mut words = member.split_whitespace();
+    let law = words.next()?;
+    let (mut section, mut paragraph, mut item) = (None, None, None);
+    for word in words {
+        let word = word.trim_matches(|c| matches!(c, '\'' | '׳' | '(' | ')'));
+        if word.chars().all(|c| c.is_ascii_digit()) && section.is_some() && paragraph.is_none() {
+            paragraph = Some(word);
+        } else if word.chars().count() == 1 && section.is_none() {
+            section = Some(word);
+        } else if word.chars().count() == 1 && item.is_none() {
+            item = Some(word);
+        } else {
+            return None;
+        }
+    }
+    let mut code = format!(
+        "{law}{}{}",
+        section.unwrap_or_default(),
+        paragraph.unwrap_or_default()
+    );
+    if let Some(item) = item {
+        code.push_str(&format!("({item})"));
+    }
+    scan::absolute_code(&code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(targets: Vec<(Range<usize>, Target)>) -> Vec<String> {
+        targets
+            .into_iter()
+            .map(|(_, t)| match t {
+                Target::Path(p) => p.to_string(),
+                Target::Range(a, b) => format!("{a}..{b}"),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_booklet_s_closing_lines() {
+        // Every form the booklet (001) prints.
+        let read = |line| ids(closing_line(line).unwrap_or_else(|| panic!("{line}")));
+        assert_eq!(read("חוק: 13 ג'"), ["13C"]);
+        assert_eq!(read("חוקים: 31 א', 29"), ["31A", "29"]);
+        assert_eq!(read("חוק: 50 ד' (1) ב'"), ["50D1(b)"]);
+        assert_eq!(read("חוק: 51 ב' 1"), ["51B1"]);
+        assert_eq!(read("חוקים: 61-64"), ["61..64"]);
+        assert_eq!(read("חוקים: 55"), ["55"]);
+        assert_eq!(read("חוק: 14"), ["14"]);
+        let line = "חוקים: 54, 50";
+        let spans: Vec<&str> = closing_line(line)
+            .unwrap()
+            .into_iter()
+            .map(|(s, _)| &line[s])
+            .collect();
+        assert_eq!(spans, ["54", "50"]);
+        for not_one in [
+            "חוק 13",
+            "הערה: 13",
+            "חוק: 13 ג' ד' ה'",
+            "חוקים: 61-",
+            "חוק:",
+        ] {
+            assert!(closing_line(not_one).is_none(), "{not_one}");
+        }
+    }
+
+    #[test]
+    fn the_slides_spaced_forms() {
+        // Lines of the slides (002).
+        assert_eq!(
+            ids(citations("# מותר / אסור [ לפי חוק 27 – ב1 (א / ב) ]")),
+            ["27B1(a)", "27B1(b)"]
+        );
+        assert_eq!(
+            ids(citations("27ב1 (א) או 27ב1 (ב) –")),
+            ["27B1(a)", "27B1(b)"]
+        );
+        assert_eq!(
+            ids(citations("..... חוק 16 ג (מידע בלתי מורשה) במילים")),
+            ["16C"]
+        );
+        // The grammar's forms are still read.
+        assert_eq!(
+            ids(citations(
+                "חוקים 26ב (הגבלות הובלה) ו-16ג (מידע בלתי מורשה) אינם חלים"
+            )),
+            ["26B", "16C"]
+        );
+    }
+}

@@ -1,0 +1,691 @@
+//! Commentary documents (Markdown in Hebrew, with English auction tables) for a terminal,
+//! and as a standalone, sanitized HTML page.
+
+use std::mem::take;
+
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+use unicode_width::UnicodeWidthStr;
+
+/// How Markdown is laid out for a terminal.
+#[derive(Debug, Clone, Copy)]
+pub struct Terminal {
+    /// ANSI bold (\x1b[1m … \x1b[22m) for headings, **strong** text and table header rows.
+    pub bold: bool,
+    /// Wrap paragraphs and list items at this many display columns; 0 leaves lines as they are.
+    pub width: usize,
+}
+
+const BOLD: &str = "\x1b[1m";
+const NORMAL: &str = "\x1b[22m";
+
+fn options() -> Options {
+    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH
+}
+
+/// Markdown rendered for a terminal, in logical (not visual) order.
+pub fn terminal(markdown: &str, style: &Terminal) -> String {
+    let mut writer = Writer {
+        style,
+        out: String::new(),
+        inline: String::new(),
+        bold: 0,
+        blank: false,
+        containers: Vec::new(),
+        marker: None,
+        rows: Vec::new(),
+    };
+    for event in Parser::new_ext(markdown, options()) {
+        writer.event(event);
+    }
+    writer.flush();
+    let mut out = writer.out.trim_end_matches('\n').to_string();
+    out.push('\n');
+    out
+}
+
+/// A block that indents what it holds.
+enum Container {
+    Quote {
+        content: usize,
+    },
+    List {
+        /// The number of the next item of an ordered list.
+        next: Option<u64>,
+        /// Where the items' markers start.
+        indent: usize,
+        /// Where the current item's text starts, after its marker.
+        content: usize,
+    },
+}
+
+struct Writer<'a> {
+    style: &'a Terminal,
+    out: String,
+    /// The inline text being collected, with ANSI codes; `\n` for hard breaks.
+    inline: String,
+    /// How deep in bold spans we are, so nested ones emit no codes.
+    bold: usize,
+    /// A blank line is due before the next block.
+    blank: bool,
+    containers: Vec<Container>,
+    /// The current list item's marker (with its indent), until its first line is printed.
+    marker: Option<String>,
+    /// The table being collected, header row first.
+    rows: Vec<Vec<String>>,
+}
+
+impl Writer<'_> {
+    fn event(&mut self, event: Event) {
+        match event {
+            Event::Text(text) | Event::Code(text) => self.inline.push_str(&text),
+            Event::InlineMath(text) | Event::DisplayMath(text) => self.inline.push_str(&text),
+            Event::SoftBreak => self.inline.push(' '),
+            Event::HardBreak => self.inline.push('\n'),
+            Event::Rule => {
+                self.flush();
+                let width = match self.style.width {
+                    0 => 20,
+                    w => w.saturating_sub(self.column()).min(20),
+                };
+                self.blank = true;
+                self.block(&"─".repeat(width), false);
+                self.blank = true;
+            }
+            Event::Start(tag) => self.start(tag),
+            Event::End(tag) => self.end(tag),
+            // Raw HTML means nothing on a terminal.
+            _ => {}
+        }
+    }
+
+    fn start(&mut self, tag: Tag) {
+        match tag {
+            Tag::Strong => self.strong(true),
+            Tag::Heading { .. } | Tag::CodeBlock(_) | Tag::Table(_) => self.flush(),
+            // Header cells are bolded as one line when the table is laid out.
+            Tag::TableHead => {
+                self.rows.push(Vec::new());
+                self.bold += 1;
+            }
+            Tag::TableRow => self.rows.push(Vec::new()),
+            Tag::BlockQuote(_) => {
+                self.flush();
+                let content = self.column() + 2;
+                self.containers.push(Container::Quote { content });
+            }
+            Tag::List(next) => {
+                self.flush_item();
+                let indent = match self.containers.last() {
+                    Some(Container::List { indent, .. }) => indent + 2,
+                    _ => self.column(),
+                };
+                self.containers.push(Container::List {
+                    next,
+                    indent,
+                    content: indent,
+                });
+            }
+            Tag::Item => {
+                if let Some(Container::List {
+                    next,
+                    indent,
+                    content,
+                }) = self.containers.last_mut()
+                {
+                    let marker = match next {
+                        Some(n) => {
+                            *n += 1;
+                            format!("{}. ", *n - 1)
+                        }
+                        None => "• ".to_string(),
+                    };
+                    *content = *indent + marker.width();
+                    self.marker = Some(format!("{}{marker}", " ".repeat(*indent)));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn end(&mut self, tag: TagEnd) {
+        match tag {
+            TagEnd::Strong => self.strong(false),
+            TagEnd::Paragraph => {
+                self.flush();
+                self.blank = true;
+            }
+            TagEnd::Heading(level) => {
+                let text = take(&mut self.inline);
+                let width = visible_width(&text);
+                let mut lines = self.bolded(&text);
+                match level {
+                    HeadingLevel::H1 => lines = format!("{lines}\n{}", "═".repeat(width)),
+                    HeadingLevel::H2 => lines = format!("{lines}\n{}", "─".repeat(width)),
+                    _ => {}
+                }
+                self.blank = true;
+                self.block(&lines, false);
+                self.blank = true;
+            }
+            TagEnd::CodeBlock => {
+                let code = take(&mut self.inline);
+                let lines: Vec<String> = code
+                    .trim_end_matches('\n')
+                    .split('\n')
+                    .map(|line| format!("    {line}"))
+                    .collect();
+                self.blank = true;
+                self.block(&lines.join("\n"), false);
+                self.blank = true;
+            }
+            TagEnd::TableHead => self.bold -= 1,
+            TagEnd::TableCell => {
+                let cell = take(&mut self.inline);
+                if let Some(row) = self.rows.last_mut() {
+                    row.push(cell);
+                }
+            }
+            TagEnd::Table => {
+                let table = self.table();
+                self.blank = true;
+                self.block(&table, false);
+                self.blank = true;
+            }
+            TagEnd::BlockQuote(_) => {
+                self.flush();
+                self.containers.pop();
+                self.blank = true;
+            }
+            TagEnd::Item => self.flush_item(),
+            TagEnd::List(_) => {
+                self.containers.pop();
+                // Items of a tight list follow each other; only the outermost list ends a block.
+                if !self
+                    .containers
+                    .iter()
+                    .any(|c| matches!(c, Container::List { .. }))
+                {
+                    self.blank = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Opens or closes a bold span; only the outermost emits codes.
+    fn strong(&mut self, open: bool) {
+        if open {
+            self.bold += 1;
+        } else {
+            self.bold -= 1;
+        }
+        if self.style.bold && self.bold == usize::from(open) {
+            self.inline.push_str(if open { BOLD } else { NORMAL });
+        }
+    }
+
+    fn bolded(&self, text: &str) -> String {
+        if self.style.bold && !text.is_empty() {
+            format!("{BOLD}{text}{NORMAL}")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// Where text starts in the innermost container.
+    fn column(&self) -> usize {
+        match self.containers.last() {
+            Some(Container::Quote { content } | Container::List { content, .. }) => *content,
+            None => 0,
+        }
+    }
+
+    /// Prints the inline text collected so far (a paragraph, or a tight list item's text).
+    fn flush(&mut self) {
+        if !self.inline.is_empty() {
+            let text = take(&mut self.inline);
+            self.block(&text, true);
+        }
+    }
+
+    /// Like `flush`, but an item with no text of its own still shows its marker.
+    fn flush_item(&mut self) {
+        if self.inline.is_empty() && self.marker.is_some() {
+            self.block("", false);
+        }
+        self.flush();
+    }
+
+    /// Prints a block's lines after the pending list marker (or the indent), continuation
+    /// lines lined up after it.
+    fn block(&mut self, text: &str, wrap: bool) {
+        if self.blank && !self.out.is_empty() {
+            self.out.push('\n');
+        }
+        self.blank = false;
+        let rest = " ".repeat(self.column());
+        let first = self.marker.take().unwrap_or_else(|| rest.clone());
+        let width = if wrap { self.style.width } else { 0 };
+        for line in wrap_lines(text, &first, &rest, width) {
+            self.out.push_str(line.trim_end_matches(' '));
+            self.out.push('\n');
+        }
+    }
+
+    /// The collected table, columns padded to their widest cell.
+    fn table(&mut self) -> String {
+        let rows = take(&mut self.rows);
+        let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let widths: Vec<usize> = (0..columns)
+            .map(|c| {
+                rows.iter()
+                    .filter_map(|row| row.get(c))
+                    .map(|cell| visible_width(cell))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let line = |cells: &[String]| {
+            let padded: Vec<String> = widths
+                .iter()
+                .enumerate()
+                .map(|(c, &width)| {
+                    let cell = cells.get(c).map_or("", String::as_str);
+                    format!("{cell}{}", " ".repeat(width - visible_width(cell)))
+                })
+                .collect();
+            padded.join("  ").trim_end_matches(' ').to_string()
+        };
+        let mut lines = Vec::new();
+        if let Some((head, body)) = rows.split_first() {
+            lines.push(self.bolded(&line(head)));
+            let rule: Vec<String> = widths.iter().map(|&w| "─".repeat(w)).collect();
+            lines.push(rule.join("  ").trim_end_matches(' ').to_string());
+            lines.extend(body.iter().map(|row| line(row)));
+        }
+        lines.join("\n")
+    }
+}
+
+/// `text` as lines, the first after `first` and the others after `rest`, broken at `\n` and,
+/// when `width` is not 0, at spaces so that no line is wider than `width` (unless one word is).
+fn wrap_lines(text: &str, first: &str, rest: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut prefix = first;
+    for hard in text.split('\n') {
+        if width == 0 {
+            lines.push(format!("{prefix}{hard}"));
+        } else {
+            let mut line = prefix.to_string();
+            let mut column = visible_width(prefix);
+            let mut empty = true;
+            for word in hard.split(' ').filter(|w| !w.is_empty()) {
+                let w = visible_width(word);
+                if !empty && column + 1 + w > width {
+                    lines.push(std::mem::replace(&mut line, rest.to_string()));
+                    column = rest.width();
+                    empty = true;
+                }
+                if !empty {
+                    line.push(' ');
+                    column += 1;
+                }
+                line.push_str(word);
+                column += w;
+                empty = false;
+            }
+            lines.push(line);
+        }
+        prefix = rest;
+    }
+    lines
+}
+
+/// `s` without its ANSI escape sequences.
+fn strip_ansi(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // Skip `[` and the parameters up to the final letter.
+            chars.by_ref().find(char::is_ascii_alphabetic);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Display columns of `s`, not counting ANSI codes.
+fn visible_width(s: &str) -> usize {
+    strip_ansi(s).width()
+}
+
+/// A standalone HTML page of the Markdown, sanitized.
+pub fn html_page(title: &str, lang: &str, dir: &str, markdown: &str) -> String {
+    let title = escape(title);
+    let (lang, dir) = (escape(lang), escape(dir));
+    let body = html_body(markdown);
+    format!(
+        "<!DOCTYPE html>
+<html lang=\"{lang}\" dir=\"{dir}\">
+<head>
+<meta charset=\"utf-8\">
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">
+<title>{title}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; line-height: 1.5; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; }}
+table {{ border-collapse: collapse; margin: 1rem 0; }}
+th, td {{ border: 1px solid #888; padding: 0.25rem 0.75rem; text-align: start; }}
+</style>
+</head>
+<body>
+<h1>{title}</h1>
+{body}</body>
+</html>
+"
+    )
+}
+
+/// The Markdown as sanitized HTML; tables without Hebrew are marked left to right.
+fn html_body(markdown: &str) -> String {
+    let mut events: Vec<Event> = Parser::new_ext(markdown, options()).collect();
+    for i in 0..events.len() {
+        if matches!(events[i], Event::Start(Tag::Table(_))) && !has_hebrew(&events[i..]) {
+            // An auction reads WEST NORTH EAST SOUTH from the left even on a right-to-left
+            // page. The alignments this drops would become `style`, which is sanitized away.
+            events[i] = Event::Html(r#"<table dir="ltr">"#.into());
+        }
+    }
+    let mut out = String::new();
+    html::push_html(&mut out, events.into_iter());
+    ammonia::Builder::default()
+        .add_tags(&["table", "thead", "tbody", "tr", "th", "td"])
+        .add_tag_attributes("table", &["dir"])
+        .clean(&out)
+        .to_string()
+}
+
+/// Whether the table starting `events` has Hebrew letters in its cells.
+fn has_hebrew(events: &[Event]) -> bool {
+    events
+        .iter()
+        .take_while(|e| !matches!(e, Event::End(TagEnd::Table)))
+        .any(|e| match e {
+            Event::Text(t) | Event::Code(t) => {
+                t.chars().any(|c| ('\u{0590}'..='\u{05FF}').contains(&c))
+            }
+            _ => false,
+        })
+}
+
+/// `s` safe in HTML text and attribute values.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TRANSFER: &str = "\
+| WEST | NORTH | EAST | SOUTH |
+|---|---|---|---|
+| 1NT | 3♥ | 2♥ = Transfer | |
+| | | 3♠ | |
+| | | 4♦ | |
+";
+
+    const STRONG_CLUB: &str = "\
+| WEST | NORTH | EAST | SOUTH |
+|---|---|---|---|
+| 1♣ | 1♣* = 16+ | | |
+| | 1NT = 16-18 | | |
+";
+
+    const PLAIN: Terminal = Terminal {
+        bold: false,
+        width: 0,
+    };
+    const BOLD_STYLE: Terminal = Terminal {
+        bold: true,
+        width: 0,
+    };
+
+    /// The display column where `needle` starts in the line that holds it, ANSI codes ignored.
+    fn column_of(text: &str, needle: &str) -> usize {
+        let plain = strip_ansi(text);
+        let line = plain
+            .lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no line with {needle:?} in\n{plain}"));
+        line[..line.find(needle).unwrap()].width()
+    }
+
+    fn assert_auction_aligned(out: &str) {
+        assert_eq!(column_of(out, "WEST"), 0);
+        assert_eq!(column_of(out, "1NT"), 0);
+        assert_eq!(column_of(out, "3♥"), column_of(out, "NORTH"));
+        let east = column_of(out, "EAST");
+        for cell in ["2♥ = Transfer", "3♠", "4♦"] {
+            assert_eq!(column_of(out, cell), east, "{cell} in\n{out}");
+        }
+        // SOUTH comes after the widest EAST cell and the two-space gap.
+        assert_eq!(column_of(out, "SOUTH"), east + "2♥ = Transfer".width() + 2);
+    }
+
+    #[test]
+    fn auction_table_columns_line_up() {
+        let out = terminal(TRANSFER, &PLAIN);
+        assert_auction_aligned(&out);
+        assert!(!out.contains('\x1b'));
+        assert!(out.lines().all(|l| !l.ends_with(' ')), "{out:?}");
+        assert!(
+            out.contains("\n────  ─────  ─────────────  ─────\n"),
+            "{out}"
+        );
+        assert!(out.ends_with("4♦\n") && !out.ends_with("\n\n"));
+    }
+
+    #[test]
+    fn asterisk_in_a_cell_stays_text() {
+        let out = terminal(STRONG_CLUB, &PLAIN);
+        let row = out.lines().find(|l| l.starts_with("1♣")).unwrap();
+        assert_eq!(row, "1♣    1♣* = 16+");
+        assert_eq!(column_of(&out, "1NT = 16-18"), column_of(&out, "NORTH"));
+        assert!(out.lines().all(|l| !l.ends_with(' ')));
+        // Bold on must not turn it into emphasis either.
+        assert!(terminal(STRONG_CLUB, &BOLD_STYLE).contains("1♣    1♣* = 16+\n"));
+    }
+
+    #[test]
+    fn bold_header_row_keeps_the_alignment() {
+        let out = terminal(TRANSFER, &BOLD_STYLE);
+        let header = out.lines().find(|l| l.contains("WEST")).unwrap();
+        assert!(
+            header.starts_with(BOLD) && header.ends_with(NORMAL),
+            "{header:?}"
+        );
+        assert_auction_aligned(&out);
+        // Only the header is bold, and ANSI codes do not widen the columns.
+        assert_eq!(out.matches(BOLD).count(), 1);
+        assert!(out.contains("\n1NT   3♥     2♥ = Transfer\n"), "{out}");
+    }
+
+    #[test]
+    fn table_cells_take_inline_markup_and_short_rows_are_padded() {
+        let md = "| A | B | C |\n|---|---|---|\n| **xx** | y |\n";
+        assert_eq!(terminal(md, &PLAIN), "A   B  C\n──  ─  ─\nxx  y\n");
+        let bold = terminal(md, &BOLD_STYLE);
+        assert_eq!(strip_ansi(&bold), "A   B  C\n──  ─  ─\nxx  y\n");
+        assert!(bold.contains(&format!("{BOLD}xx{NORMAL}  y\n")));
+    }
+
+    const DOCUMENT: &str = "\
+# Law 27
+## Insufficient bid
+### Details
+
+הכרזה **בלתי מספקת** מוחלפת
+in *two*  
+lines,
+joined.
+
+2. second
+3. third
+
+- one
+- two
+  - nested
+- three
+";
+
+    #[test]
+    fn document_without_bold() {
+        assert_eq!(
+            terminal(DOCUMENT, &PLAIN),
+            "\
+Law 27
+══════
+
+Insufficient bid
+────────────────
+
+Details
+
+הכרזה בלתי מספקת מוחלפת in two
+lines, joined.
+
+2. second
+3. third
+
+• one
+• two
+  • nested
+• three
+"
+        );
+    }
+
+    #[test]
+    fn document_with_bold() {
+        let out = terminal(DOCUMENT, &BOLD_STYLE);
+        assert!(out.starts_with(&format!("{BOLD}Law 27{NORMAL}\n══════\n\n")));
+        assert!(out.contains(&format!(
+            "\n\n{BOLD}Insufficient bid{NORMAL}\n────────────────\n\n"
+        )));
+        assert!(out.contains(&format!("\n\n{BOLD}Details{NORMAL}\n\n")));
+        assert!(out.contains(&format!("הכרזה {BOLD}בלתי מספקת{NORMAL} מוחלפת in two\n")));
+        // Emphasis is left plain; without codes the text is the bold-off rendering.
+        assert_eq!(strip_ansi(&out), terminal(DOCUMENT, &PLAIN));
+    }
+
+    #[test]
+    fn wrapping_gives_hanging_indents() {
+        let style = Terminal {
+            bold: false,
+            width: 20,
+        };
+        let md = "\
+A paragraph that is long enough to wrap.
+
+- alpha beta gamma delta epsilon zeta
+  - one two three four five six
+
+9. alpha beta gamma delta
+10. alpha beta gamma delta
+";
+        assert_eq!(
+            terminal(md, &style),
+            "\
+A paragraph that is
+long enough to wrap.
+
+• alpha beta gamma
+  delta epsilon zeta
+  • one two three
+    four five six
+
+9. alpha beta gamma
+   delta
+10. alpha beta gamma
+    delta
+"
+        );
+        // Bold codes take no columns.
+        let bold = Terminal {
+            bold: true,
+            width: 20,
+        };
+        let out = terminal("- **alpha beta gamma** delta epsilon zeta", &bold);
+        assert_eq!(
+            strip_ansi(&out),
+            "• alpha beta gamma\n  delta epsilon zeta\n"
+        );
+        // A word longer than the width is not broken.
+        assert_eq!(
+            terminal("abcdefghijklmnopqrstuvwxyz x", &style),
+            "abcdefghijklmnopqrstuvwxyz\nx\n"
+        );
+    }
+
+    #[test]
+    fn code_links_images_and_html() {
+        let md = "Use `a  b` and [the law](https://example.org) ![a diagram](d.png) <b>x</b>\n\n<div>\ndropped\n</div>\n";
+        assert_eq!(terminal(md, &PLAIN), "Use a  b and the law a diagram x\n");
+    }
+
+    #[test]
+    fn html_page_marks_auction_tables_left_to_right() {
+        let page = html_page("a <b> & c", "he", "rtl", &format!("# כותרת\n\n{TRANSFER}"));
+        assert!(page.starts_with("<!DOCTYPE html>\n<html lang=\"he\" dir=\"rtl\">"));
+        assert!(page.contains("<meta charset=\"utf-8\">"));
+        assert!(page.contains("<title>a &lt;b&gt; &amp; c</title>"));
+        assert!(page.contains("<h1>a &lt;b&gt; &amp; c</h1>"));
+        assert!(page.contains("<table dir=\"ltr\">"), "{page}");
+        assert!(page.contains("<th>WEST</th>"));
+        assert!(page.contains("<td>2♥ = Transfer</td>"));
+        assert!(page.contains("text-align: start"));
+        let club = html_page("t", "he", "rtl", STRONG_CLUB);
+        assert!(club.contains("<td>1♣* = 16+</td>"), "{club}");
+    }
+
+    #[test]
+    fn html_page_keeps_hebrew_tables_in_page_direction() {
+        let md = format!("| שם | ערך |\n|---|---|\n| א | 1 |\n\n{TRANSFER}");
+        let page = html_page("t", "he", "rtl", &md);
+        assert_eq!(page.matches("<table").count(), 2);
+        // Only the second (auction) table is left to right.
+        assert_eq!(page.matches("<table dir=\"ltr\">").count(), 1);
+        assert!(page.find("<table>").unwrap() < page.find("<table dir=\"ltr\">").unwrap());
+        assert!(!html_page("t", "he", "rtl", "| שם |\n|---|\n| א |\n").contains("dir=\"ltr\""));
+    }
+
+    #[test]
+    fn html_page_is_sanitized_and_escaped() {
+        let md = "Text\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<p style=\"color: red\" onclick=\"x()\">p</p>\n";
+        let page = html_page("t", "he\" onload=\"x", "rtl", md);
+        let body = &page[page.find("<body>").unwrap()..];
+        assert!(!page.contains("<script"));
+        assert!(!page.contains("alert(1)</"));
+        assert!(!page.contains("onerror"));
+        assert!(!page.contains("onclick"));
+        assert!(!body.contains("style="));
+        assert!(page.contains("<html lang=\"he&quot; onload=&quot;x\" dir=\"rtl\">"));
+        assert_eq!(
+            escape(r#"<a href='x'>&"#),
+            "&lt;a href=&#39;x&#39;&gt;&amp;"
+        );
+    }
+}
