@@ -60,6 +60,19 @@ impl Commentary {
     pub fn refs_of<'c>(&'c self, id: &'c str) -> impl Iterator<Item = &'c CommentaryRef> {
         self.refs.iter().filter(move |r| r.document == id)
     }
+
+    /// The distinct nodes the citations that `keep` chooses resolve to, in printed order.
+    pub fn cited(&self, keep: impl Fn(&CommentaryRef) -> bool) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for r in self.refs.iter().filter(|r| keep(r)) {
+            if let Ok(target) = &r.target
+                && !out.contains(&target.as_str())
+            {
+                out.push(target);
+            }
+        }
+        out
+    }
 }
 
 /// A Markdown file split into its front matter (YAML, with a comment line standing for the

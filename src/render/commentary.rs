@@ -37,17 +37,9 @@ pub fn scenario_markdown(scenario: &Scenario, commentary: &Commentary, level: &s
     out
 }
 
-/// The distinct ids a part of the commentary cites, in printed order.
+/// The distinct ids a part of the commentary (a scenario, a document) cites.
 pub fn cited<'c>(commentary: &'c Commentary, part: &str) -> Vec<&'c str> {
-    let mut out: Vec<&str> = Vec::new();
-    for r in commentary.refs.iter().filter(|r| r.part == part) {
-        if let Ok(target) = &r.target
-            && !out.contains(&target.as_str())
-        {
-            out.push(target);
-        }
-    }
-    out
+    commentary.cited(|r| r.part == part)
 }
 
 pub fn booklet_json(booklet: &BookletFile, commentary: &Commentary) -> Value {

@@ -425,7 +425,7 @@ fn commentary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
             continue;
         };
         for scenario in data.groups.iter().flat_map(|g| &g.scenarios) {
-            let targets = cited(commentary, |r| r.part == scenario.id.as_str());
+            let targets = owned(commentary.cited(|r| r.part == scenario.id.as_str()));
             let mut doc = Doc::new(
                 scenario.id.to_string(),
                 DocKind::Commentary,
@@ -449,9 +449,9 @@ fn commentary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
         for (n, section) in sections(&document.body).into_iter().enumerate() {
             let lines =
                 document.body_line + section.lines.start..document.body_line + section.lines.end;
-            let targets = cited(commentary, |r| {
-                r.document == meta.id.as_str() && lines.contains(&r.pos.line)
-            });
+            let targets = owned(
+                commentary.cited(|r| r.document == meta.id.as_str() && lines.contains(&r.pos.line)),
+            );
             let mut doc = Doc::new(
                 format!("{}#{}", meta.id, n + 1),
                 DocKind::Commentary,
@@ -476,20 +476,8 @@ fn commentary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
     }
 }
 
-/// The distinct nodes the commentary's citations matching `keep` resolve to.
-fn cited(
-    commentary: &crate::corpus::commentary::Commentary,
-    keep: impl Fn(&crate::refs::commentary::CommentaryRef) -> bool,
-) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for r in commentary.refs.iter().filter(|r| keep(r)) {
-        if let Ok(target) = &r.target
-            && !out.contains(target)
-        {
-            out.push(target.clone());
-        }
-    }
-    out
+fn owned(ids: Vec<&str>) -> Vec<String> {
+    ids.into_iter().map(str::to_string).collect()
 }
 
 /// A section of a Markdown document: its heading, its text without markup, and the body's
