@@ -283,11 +283,7 @@ impl Search<'_> {
         for form in forms {
             // Each word by its most complete reading: the printed form for Hebrew (the
             // prefix-stripped forms sit at the same position), the stem elsewhere.
-            let words: Vec<String> = form
-                .stems
-                .iter()
-                .filter_map(|group| group.last().cloned())
-                .collect();
+            let words: Vec<String> = form.stems().map(|t| t.last().to_string()).collect();
             matcher.terms.extend(words.iter().cloned());
             let query: Box<dyn Query> = match words.as_slice() {
                 [] => continue,

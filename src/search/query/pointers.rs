@@ -247,20 +247,18 @@ fn coverage(readings: &Readings, name: &Name) -> (usize, usize) {
         // No word of the query is in this language: nothing to compare.
         return (0, 1);
     }
-    let covered = name
-        .stems
-        .iter()
-        .zip(&name.exact)
-        .filter(|(theirs, folded)| {
-            ours.iter().any(|(mine, w, edits)| {
-                mine.iter().any(|t| theirs.contains(t))
-                    || edits.is_some_and(|d| {
-                        folded
-                            .iter()
-                            .any(|f| snippet::within_edits(&w.folded, f, d))
-                    })
-            })
-        })
-        .count();
-    (covered, name.stems.len())
+    let (mut covered, mut total) = (0, 0);
+    for (theirs, folded) in name.stems().zip(name.exact()) {
+        total += 1;
+        let matched = ours.iter().any(|(mine, w, edits)| {
+            mine.iter().any(|t| theirs.contains(t))
+                || edits.is_some_and(|d| {
+                    folded
+                        .iter()
+                        .any(|f| snippet::within_edits(&w.folded, f, d))
+                })
+        });
+        covered += usize::from(matched);
+    }
+    (covered, total)
 }
