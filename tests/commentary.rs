@@ -100,15 +100,15 @@ fn check_reports_a_citation_that_does_not_resolve_at_its_place() {
         text.contains("`13 ו'` in td-booklet/3 does not resolve"),
         "{text}"
     );
-    let line = yaml
+    // Reported at the member itself, inside the quoted value.
+    let (line, printed) = yaml
         .lines()
-        .position(|l| l.contains("laws: \"חוק: 13 ג'\""))
-        .unwrap()
-        + 1;
-    assert!(
-        text.contains(&format!("commentary/td-booklet.yaml:{line}:")),
-        "{text}"
-    );
+        .enumerate()
+        .find(|(_, l)| l.contains("laws: \"חוק: 13 ג'\""))
+        .unwrap();
+    let column = printed.chars().position(|c| c == '1').unwrap() + 1;
+    let place = format!("commentary/td-booklet.yaml:{}:{column}", line + 1);
+    assert!(text.contains(&place), "{place} in {text}");
 }
 
 #[test]
@@ -262,4 +262,47 @@ fn the_article_s_everyday_words_are_glossary_synonyms() {
             .collect();
         assert!(found.contains(&concept), "{everyday} → {found:?}");
     }
+}
+
+#[test]
+fn a_document_s_bad_citation_and_bad_front_matter_are_placed_in_its_file() {
+    let dir = corpus_copy();
+    let file = dir.path().join("commentary/law-27-slides.md");
+    let markdown = std::fs::read_to_string(&file).unwrap();
+    // Law 72 has no section F.
+    std::fs::write(&file, markdown.replacen("חוק 72ג", "חוק 72ו", 1)).unwrap();
+    let output = bridgelaws_in(dir.path(), &["--corpus", ".", "check", "--quiet"]);
+    let text = stdout(&output);
+    let (line, printed) = markdown
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("חוק 72ג"))
+        .unwrap();
+    // At the code itself, `72ו`.
+    let chars = printed.chars().collect::<Vec<_>>();
+    let column = (0..chars.len())
+        .find(|&i| chars[i..].starts_with(&['7', '2', 'ג']))
+        .unwrap()
+        + 1;
+    let place = format!("commentary/law-27-slides.md:{}:{column}", line + 1);
+    assert!(text.contains(&place), "{place} in {text}");
+    assert!(
+        text.contains("`72ו` in law-27-slides does not resolve"),
+        "{text}"
+    );
+
+    // A misspelt field of the front matter is a YAML error on its own line of the file.
+    std::fs::write(&file, markdown.replacen("language: he", "langauge: he", 1)).unwrap();
+    let output = bridgelaws_in(dir.path(), &["--corpus", ".", "check", "--quiet"]);
+    assert_eq!(output.status.code(), Some(2));
+    let line = markdown.lines().position(|l| l == "language: he").unwrap() + 1;
+    let text = stdout(&output);
+    assert!(
+        text.contains(&format!("commentary/law-27-slides.md:{line}:")),
+        "{text}"
+    );
+    // No front matter at all.
+    std::fs::write(&file, "# Slides\n").unwrap();
+    let output = bridgelaws_in(dir.path(), &["--corpus", ".", "check", "--quiet"]);
+    assert!(stdout(&output).contains("the document has no front matter"));
 }

@@ -12,6 +12,7 @@ use crate::corpus::id::{Kind, LawPath};
 use crate::corpus::load::OVERRIDES;
 use crate::corpus::model::Regulation;
 use crate::corpus::{Corpus, Edition, Entry, Regulations};
+use crate::refs::commentary::Place;
 use crate::refs::{self, Origin};
 use crate::regs;
 
@@ -27,17 +28,22 @@ pub(super) fn check(checker: &mut Checker<'_>) {
     commentary(checker);
 }
 
-/// Every citation of the commentary resolves in the edition of its language. The booklet's
-/// closing lines are placed exactly; a citation in a booklet's procedure text, at its
-/// scenario's id.
+/// Every citation of the commentary resolves in the edition of its language, reported where
+/// it is printed.
 fn commentary(checker: &mut Checker<'_>) {
     let corpus = checker.corpus;
     for r in &corpus.commentary.refs {
         let Err(unresolved) = &r.target else { continue };
+        let span = match &r.place {
+            Place::At(pos) => Span::at(*pos, r.phrase.chars().count()),
+            Place::InValue { pos, value, span } => {
+                checker.place(&r.file, *pos, value, span.clone())
+            }
+        };
         checker.error(
             unresolved.code,
             &r.file,
-            Span::at(r.pos, r.phrase.chars().count()),
+            span,
             format!("`{}` in {} does not resolve", r.phrase, r.part),
             unresolved.message.clone(),
             "correct the citation as the document prints it, or add an override (the phrase and what it cites) to the document's front matter",

@@ -503,7 +503,7 @@ pub struct Scenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
     /// The procedure, paragraph by paragraph, lines as printed.
-    pub text: Vec<String>,
+    pub text: Vec<Located>,
     /// The closing line as printed (`חוקים: 31 א', 29`); its references are derived from it.
     pub laws: Located,
 }

@@ -186,7 +186,11 @@ fn group(items: Vec<Item>, notes: &mut Vec<String>) -> Result<Vec<ScenarioGroup>
                     return Err(format!("the scenario `{title}` is in no group"));
                 };
                 n += 1;
-                let text = paragraphs(&lines.iter().map(String::as_str).collect::<Vec<_>>());
+                let text: Vec<Located> =
+                    paragraphs(&lines.iter().map(String::as_str).collect::<Vec<_>>())
+                        .into_iter()
+                        .map(Located::new)
+                        .collect();
                 if text.is_empty() {
                     notes.push(format!("the scenario `{title}` has no text"));
                 }
@@ -399,7 +403,7 @@ mod tests {
         let exposed = &b.groups[1].scenarios[0];
         assert_eq!(exposed.id.as_str(), "td-booklet/2");
         assert_eq!(
-            exposed.text,
+            exposed.text.iter().map(|t| t.as_str()).collect::<Vec<_>>(),
             [
                 "הקלף יישאר חשוף.",
                 "אם הקלף נחשף בשוגג וזהו אינו קלף נכבד אז אין מגבלות.\nאם זהו קלף נכבד"

@@ -13,7 +13,7 @@ use regex::Regex;
 
 use super::resolve::{self, Resolved, Unresolved};
 use super::scan::{self, Parts, Target};
-use crate::corpus::model::Pos;
+use crate::corpus::model::{Located, Pos};
 use crate::corpus::{Corpus, Edition};
 
 /// One target of one citation in the commentary.
@@ -26,11 +26,31 @@ pub struct CommentaryRef {
     /// That part's title.
     pub title: String,
     pub file: String,
-    /// Where the citation is printed (for a booklet's procedure text: the scenario's id).
-    pub pos: Pos,
+    pub place: Place,
     /// The citation as printed.
     pub phrase: String,
     pub target: Resolved,
+}
+
+/// Where a citation is printed.
+#[derive(Clone, Debug)]
+pub enum Place {
+    /// A line and column of the file (a Markdown body).
+    At(Pos),
+    /// A byte range of a YAML value read at `pos` (a booklet's closing line or paragraph).
+    InValue {
+        pos: Pos,
+        value: String,
+        span: Range<usize>,
+    },
+}
+
+impl Place {
+    pub fn line(&self) -> u32 {
+        match self {
+            Place::At(pos) | Place::InValue { pos, .. } => pos.line,
+        }
+    }
 }
 
 /// Every citation in the corpus's commentary.
@@ -43,44 +63,43 @@ pub fn derive(corpus: &Corpus) -> Vec<CommentaryRef> {
             .iter()
             .find(|e| e.language() == data.language);
         for scenario in data.groups.iter().flat_map(|g| &g.scenarios) {
-            let mut push = |pos: Pos, phrase: &str, target: Resolved| {
+            let mut push = |value: &Located, span: Range<usize>, target: Resolved| {
                 out.push(CommentaryRef {
                     document: data.id.to_string(),
                     part: scenario.id.to_string(),
                     title: scenario.title.clone(),
                     file: booklet.file.clone(),
-                    pos,
-                    phrase: phrase.to_string(),
+                    phrase: value[span.clone()].to_string(),
+                    place: Place::InValue {
+                        pos: value.pos,
+                        value: value.to_string(),
+                        span,
+                    },
                     target,
                 });
             };
-            let laws = scenario.laws.as_str();
+            let laws = &scenario.laws;
             match closing_line(laws) {
                 Some(members) => {
                     for (span, target) in members {
-                        let pos = Pos {
-                            line: scenario.laws.pos.line,
-                            column: scenario.laws.pos.column
-                                + u32::try_from(laws[..span.start].chars().count()).unwrap_or(0),
-                        };
                         for resolved in resolved(edition, &data.language, &target, None) {
-                            push(pos, &laws[span.clone()], resolved);
+                            push(laws, span.clone(), resolved);
                         }
                     }
                 }
                 None => push(
-                    scenario.laws.pos,
                     laws,
+                    0..laws.len(),
                     Err(Unresolved {
                         code: "commentary-reference",
-                        message: format!("`{laws}` is not a closing line of laws"),
+                        message: format!("`{}` is not a closing line of laws", laws.as_str()),
                     }),
                 ),
             }
             for paragraph in &scenario.text {
                 for (span, target) in citations(paragraph) {
                     for resolved in resolved(edition, &data.language, &target, None) {
-                        push(scenario.id.pos, &paragraph[span.clone()], resolved);
+                        push(paragraph, span.clone(), resolved);
                     }
                 }
             }
@@ -137,7 +156,7 @@ pub fn derive(corpus: &Corpus) -> Vec<CommentaryRef> {
                 part: meta.id.to_string(),
                 title: meta.title.clone(),
                 file: document.file.clone(),
-                pos: position(&document.body, span.start, document.body_line),
+                place: Place::At(position(&document.body, span.start, document.body_line)),
                 phrase: document.body[span].to_string(),
                 target,
             });

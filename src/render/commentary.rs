@@ -25,7 +25,7 @@ pub fn scenario_markdown(scenario: &Scenario, commentary: &Commentary, level: &s
     let mut out = format!("{level} {}\n\n", scenario.title);
     for paragraph in &scenario.text {
         // A printed line break stays one: two trailing spaces in Markdown.
-        out.push_str(&paragraph.replace('\n', "  \n"));
+        out.push_str(&paragraph.as_str().replace('\n', "  \n"));
         out.push_str("\n\n");
     }
     let cited = cited(commentary, scenario.id.as_str());
@@ -72,7 +72,7 @@ pub fn scenario_json(scenario: &Scenario, commentary: &Commentary) -> Value {
         "id": scenario.id.as_str(),
         "title": scenario.title,
         "page": scenario.page,
-        "text": scenario.text,
+        "text": scenario.text.iter().map(|t| t.as_str()).collect::<Vec<_>>(),
         "laws": scenario.laws.as_str(),
         "cites": cited(commentary, scenario.id.as_str()),
     })

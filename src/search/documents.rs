@@ -435,7 +435,8 @@ fn commentary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
                 ancestors,
             );
             doc.heading = scenario.title.clone();
-            doc.body = format!("{}\n{}", scenario.text.join("\n"), scenario.laws.as_str());
+            let text: Vec<&str> = scenario.text.iter().map(|t| t.as_str()).collect();
+            doc.body = format!("{}\n{}", text.join("\n"), scenario.laws.as_str());
             doc.texts = vec![(lang, format!("{}\n{}", scenario.title, doc.body))];
             doc.forms = vec![(lang, scenario.title.clone())];
             docs.push(doc);
@@ -450,7 +451,8 @@ fn commentary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
             let lines =
                 document.body_line + section.lines.start..document.body_line + section.lines.end;
             let targets = owned(
-                commentary.cited(|r| r.document == meta.id.as_str() && lines.contains(&r.pos.line)),
+                commentary
+                    .cited(|r| r.document == meta.id.as_str() && lines.contains(&r.place.line())),
             );
             let mut doc = Doc::new(
                 format!("{}#{}", meta.id, n + 1),
