@@ -151,6 +151,35 @@ pub fn fold_word(word: &str) -> String {
     fold(&word)
 }
 
+/// The numbers a bid, a trick count or a card is written with, as words (folded), up to 13:
+/// the digits they stand for.
+const NUMBERS: &[(&str, &[&str])] = &[
+    ("1", &["one", "אחד", "אחת", "ενα", "ενασ", "μια"]),
+    ("2", &["two", "שניים", "שתיים", "שני", "שתי", "δυο"]),
+    ("3", &["three", "שלוש", "שלושה", "שלושת", "τρια", "τρεισ"]),
+    (
+        "4",
+        &["four", "ארבע", "ארבעה", "ארבעת", "τεσσερα", "τεσσερισ"],
+    ),
+    ("5", &["five", "חמש", "חמישה", "חמשת", "πεντε"]),
+    ("6", &["six", "שש", "שישה", "ששת", "εξι"]),
+    ("7", &["seven", "שבע", "שבעה", "שבעת", "επτα", "εφτα"]),
+    ("8", &["eight", "שמונה", "שמונת", "οκτω", "οχτω"]),
+    ("9", &["nine", "תשע", "תשעה", "תשעת", "εννεα", "εννια"]),
+    ("10", &["ten", "עשר", "עשרה", "עשרת", "δεκα"]),
+    ("11", &["eleven", "εντεκα"]),
+    ("12", &["twelve", "δωδεκα"]),
+    ("13", &["thirteen", "δεκατρια", "δεκατρεισ"]),
+];
+
+/// The digits of a number written as a (folded) word.
+fn number_of(folded: &str) -> Option<&'static str> {
+    NUMBERS
+        .iter()
+        .find(|(_, words)| words.contains(&folded))
+        .map(|(digits, _)| *digits)
+}
+
 /// The words of `text` with their byte ranges: Unicode word boundaries, keeping pieces that
 /// have a letter or digit.
 pub fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
@@ -188,10 +217,17 @@ impl Tokenizer for Words {
                 text,
                 position_length: 1,
             };
+            let mut number = number_of(&folded);
             if self.prefixes {
                 for stem in unprefixed(&folded) {
+                    number = number.or_else(|| number_of(stem));
                     tokens.push(token(stem.to_string()));
                 }
+            }
+            // A number written as a word is also its digits, at the same position: `eight`,
+            // `שמונה`, `οκτώ` and `8` are one word (the printed form stays last).
+            if let Some(digits) = number {
+                tokens.push(token(digits.to_string()));
             }
             tokens.push(token(folded));
         }
@@ -298,6 +334,18 @@ mod tests {
 
     fn exact(lang: Lang, text: &str) -> Vec<String> {
         terms(lang, true, text).into_iter().flatten().collect()
+    }
+
+    #[test]
+    fn numbers_written_as_words_are_also_their_digits() {
+        // 38A: `no play or score at a contract of more than seven`; a director types `8`.
+        assert_eq!(stems(Lang::En, "eight hearts")[0], ["8", "eight"]);
+        assert_eq!(stems(Lang::El, "οκτώ κούπες")[0], ["8", "οκτ"]);
+        // With a prefix: `לשמונה` is `ל` + `שמונה`.
+        assert!(stems(Lang::He, "לשמונה")[0].contains(&"8".to_string()));
+        assert_eq!(exact(Lang::He, "שמונה"), ["8", "שמונה"]);
+        // Not every word that begins like a number is one.
+        assert_eq!(stems(Lang::En, "tenth")[0], ["tenth"]);
     }
 
     #[test]

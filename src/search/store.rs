@@ -25,7 +25,7 @@ use crate::corpus::{Corpus, Root};
 use crate::error::{Error, Result};
 
 /// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
-const FORMAT: u32 = 7;
+const FORMAT: u32 = 8;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 /// What a fingerprint reads: everything the documents come from.
