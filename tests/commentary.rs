@@ -230,6 +230,12 @@ fn describing_a_scenario_finds_it_and_its_laws() {
     let outcome = search(search_index(), &request).unwrap();
     assert_eq!(outcome.results[0].id, "td-booklet/8");
     assert!(outcome.results.iter().all(|h| h.kind == "commentary"));
+    // The scenario's own words, among scenarios that cite one law together (50): they do
+    // not lift each other above it.
+    let mut request = Request::new("קלף שאינו שייך לחלוקה");
+    request.kinds = vec![DocKind::Commentary];
+    let outcome = search(search_index(), &request).unwrap();
+    assert_eq!(outcome.results[0].id, "td-booklet/3");
 }
 
 #[test]

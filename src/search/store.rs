@@ -25,7 +25,7 @@ use crate::corpus::{Corpus, Root};
 use crate::error::{Error, Result};
 
 /// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
-const FORMAT: u32 = 8;
+const FORMAT: u32 = 9;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 /// What a fingerprint reads: everything the documents come from.
@@ -101,7 +101,8 @@ impl Fields {
             within: builder.add_text_field("within", STRING),
             edition: builder.add_text_field("edition", STRING | STORED),
             lang: builder.add_text_field("lang", STRING | STORED),
-            kind: builder.add_text_field("kind", STRING | STORED),
+            // Fast too: a law's score is summed over its texts, not over the commentary.
+            kind: builder.add_text_field("kind", STRING | STORED | FAST),
             heading: builder.add_text_field("heading", STORED),
             body: builder.add_text_field("body", STORED),
             forms: builder.add_text_field("forms", STORED),

@@ -127,8 +127,30 @@ impl Search<'_> {
             let column = columns.get(address.segment_ord as usize)?.as_ref()?;
             column.first(address.doc_id).filter(|&law| law > 0)
         };
+        // A law's score comes from its own texts: the commentary citing it gains from it but
+        // adds nothing, so that scenarios citing one law do not lift each other.
+        let commentary: Vec<Option<(StrColumn, u64)>> = self
+            .searcher
+            .segment_readers()
+            .iter()
+            .map(|s| {
+                let column = s.fast_fields().str("kind").ok().flatten()?;
+                let ord = column
+                    .dictionary()
+                    .term_ord(DocKind::Commentary.as_str())
+                    .ok()
+                    .flatten()?;
+                Some((column, ord))
+            })
+            .collect();
+        let is_commentary = |address: &DocAddress| {
+            commentary
+                .get(address.segment_ord as usize)
+                .and_then(Option::as_ref)
+                .is_some_and(|(column, ord)| column.term_ords(address.doc_id).any(|o| o == *ord))
+        };
         let mut by_law: HashMap<u64, Vec<f32>> = HashMap::new();
-        for (address, score) in total.iter() {
+        for (address, score) in total.iter().filter(|(a, _)| !is_commentary(a)) {
             if let Some(law) = law_of(address) {
                 by_law.entry(law).or_default().push(*score);
             }
@@ -143,8 +165,8 @@ impl Search<'_> {
         let best = law_scores.values().copied().fold(0.0_f32, f32::max);
         if best > 0.0 {
             for (address, score) in total.iter_mut() {
-                if let Some(law) = law_of(address) {
-                    *score += LAW_WEIGHT * law_scores[&law] / best;
+                if let Some(law_score) = law_of(address).and_then(|law| law_scores.get(&law)) {
+                    *score += LAW_WEIGHT * law_score / best;
                 }
             }
         }
