@@ -4,7 +4,10 @@
 //! `import` (printed editions into the corpus), `refs` (citations, derived from the texts),
 //! `check` (the corpus verified as a whole), `regs` (national regulations compared node by
 //! node), `glossary` (the concepts of the Laws in every language), `search` (the index, the
-//! analyzers per language, ranking), `render` (text, JSON and table output) and `cli` (one file per subcommand).
+//! analyzers per language, ranking), `spelling` (near spellings), `render` (text, JSON,
+//! table, Markdown and HTML output) and `cli` (one file per subcommand). The commentary lives
+//! beside the editions: its model in `corpus::commentary`, its citations in
+//! `refs::commentary`, its import in `import::commentary`.
 
 pub mod check;
 pub mod cli;
@@ -16,3 +19,4 @@ pub mod refs;
 pub mod regs;
 pub mod render;
 pub mod search;
+pub mod spelling;

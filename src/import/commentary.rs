@@ -129,7 +129,7 @@ impl BodyReader<'_> {
             self.read(rest, items);
         } else if !trimmed.is_empty()
             && key.chars().count() <= expected.chars().count() + 2
-            && crate::search::snippet::edit_distance(key, expected) <= 2
+            && crate::spelling::edit_distance(key, expected) <= 2
             && !items
                 .last()
                 .is_some_and(|i| matches!(i, Item::Line(l) if !l.is_empty()))
