@@ -8,12 +8,7 @@ use bridgelaws::search::{DocKind, Request, search};
 use crate::util::{bridgelaws, bridgelaws_in, corpus, corpus_copy, search_index, stderr, stdout};
 
 fn scenarios() -> Vec<&'static Scenario> {
-    corpus().commentary.booklets[0]
-        .data
-        .groups
-        .iter()
-        .flat_map(|g| &g.scenarios)
-        .collect()
+    corpus().commentary.booklets[0].data.scenarios().collect()
 }
 
 /// What the scenario `id` cites, resolved.

@@ -143,10 +143,9 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
             documents: corpus.commentary.summaries().len(),
             scenarios: corpus
                 .commentary
-                .booklets
+                .summaries()
                 .iter()
-                .flat_map(|b| &b.data.groups)
-                .map(|g| g.scenarios.len())
+                .filter_map(|s| s.scenarios)
                 .sum(),
             references: corpus.commentary.refs.len(),
             resolved: corpus

@@ -109,12 +109,7 @@ fn find(corpus: &Corpus, id: &str) -> Result<Found> {
                 json: render::booklet_json(data, commentary),
             });
         }
-        if let Some(scenario) = data
-            .groups
-            .iter()
-            .flat_map(|g| &g.scenarios)
-            .find(|s| s.id.as_str() == id)
-        {
+        if let Some(scenario) = data.scenarios().find(|s| s.id.as_str() == id) {
             return Ok(Found {
                 title: scenario.title.clone(),
                 language: data.language.clone(),
@@ -166,22 +161,11 @@ fn list(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     }
     let mut text = String::new();
     for s in &summaries {
-        let scenarios = commentary
-            .booklets
-            .iter()
-            .find(|b| b.data.id.as_str() == s.id)
-            .map(|b| {
-                b.data
-                    .groups
-                    .iter()
-                    .map(|g| g.scenarios.len())
-                    .sum::<usize>()
-            });
         let citations = commentary
             .refs_of(s.id)
             .filter(|r| r.target.is_ok())
             .count();
-        let detail = match scenarios {
+        let detail = match s.scenarios {
             Some(n) => format!("{}, ", plural(n, "scenario")),
             None => String::new(),
         };

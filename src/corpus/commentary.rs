@@ -35,6 +35,8 @@ pub struct Summary<'c> {
     pub title: &'c str,
     pub language: &'c str,
     pub file: &'c str,
+    /// How many scenarios a booklet holds.
+    pub scenarios: Option<usize>,
 }
 
 impl Commentary {
@@ -45,6 +47,7 @@ impl Commentary {
             title: &b.data.title,
             language: &b.data.language,
             file: &b.file,
+            scenarios: Some(b.data.scenarios().count()),
         });
         let documents = self.documents.iter().map(|d| Summary {
             id: d.meta.id.as_str(),
@@ -52,6 +55,7 @@ impl Commentary {
             title: &d.meta.title,
             language: &d.meta.language,
             file: &d.file,
+            scenarios: None,
         });
         booklets.chain(documents).collect()
     }

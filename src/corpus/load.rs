@@ -155,7 +155,7 @@ impl Loader<'_> {
                 let Some(data) = self.parse::<BookletFile>(&file)? else {
                     continue;
                 };
-                for scenario in data.groups.iter().flat_map(|g| &g.scenarios) {
+                for scenario in data.scenarios() {
                     self.unique(&file, &scenario.id, &mut seen);
                 }
                 let id = data.id.clone();

@@ -226,7 +226,12 @@ impl Corpus {
     /// The English edition, which most users share: it names the nodes where none is asked
     /// for.
     pub fn english(&self) -> Option<&Edition> {
-        self.editions.iter().find(|e| e.language() == "en")
+        self.edition_in("en")
+    }
+
+    /// The first edition in `language`.
+    pub fn edition_in(&self, language: &str) -> Option<&Edition> {
+        self.editions.iter().find(|e| e.language() == language)
     }
 
     pub fn country(&self, code: &str) -> Option<&Regulations> {
@@ -240,7 +245,7 @@ impl Corpus {
     pub fn edition_of(&self, country: &Regulations) -> Option<&Edition> {
         let data = &country.data;
         self.edition(&data.source)
-            .or_else(|| self.editions.iter().find(|e| e.language() == data.language))
+            .or_else(|| self.edition_in(&data.language))
             .or_else(|| self.editions.first())
     }
 }

@@ -484,6 +484,13 @@ pub struct BookletFile {
     pub notes: Vec<String>,
 }
 
+impl BookletFile {
+    /// Every scenario, in booklet order.
+    pub fn scenarios(&self) -> impl Iterator<Item = &Scenario> {
+        self.groups.iter().flat_map(|g| &g.scenarios)
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioGroup {

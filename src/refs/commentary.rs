@@ -13,8 +13,10 @@ use regex::Regex;
 
 use super::resolve::{self, Resolved, Unresolved};
 use super::scan::{self, Parts, Target};
+use crate::corpus::commentary::Document;
+use crate::corpus::model::BookletFile;
 use crate::corpus::model::{Located, Pos};
-use crate::corpus::{Corpus, Edition};
+use crate::corpus::{Corpus, Edition, Loaded};
 
 /// One target of one citation in the commentary.
 #[derive(Clone, Debug)]
@@ -55,114 +57,119 @@ impl Place {
 
 /// Every citation in the corpus's commentary.
 pub fn derive(corpus: &Corpus) -> Vec<CommentaryRef> {
+    let commentary = &corpus.commentary;
     let mut out = Vec::new();
-    for booklet in &corpus.commentary.booklets {
-        let data = &booklet.data;
-        let edition = corpus
-            .editions
-            .iter()
-            .find(|e| e.language() == data.language);
-        for scenario in data.groups.iter().flat_map(|g| &g.scenarios) {
-            let mut push = |value: &Located, span: Range<usize>, target: Resolved| {
-                out.push(CommentaryRef {
-                    document: data.id.to_string(),
-                    part: scenario.id.to_string(),
-                    title: scenario.title.clone(),
-                    file: booklet.file.clone(),
-                    phrase: value[span.clone()].to_string(),
-                    place: Place::InValue {
-                        pos: value.pos,
-                        value: value.to_string(),
-                        span,
-                    },
-                    target,
-                });
-            };
-            let laws = &scenario.laws;
-            match closing_line(laws) {
-                Some(members) => {
-                    for (span, target) in members {
-                        for resolved in resolved(edition, &data.language, &target, None) {
-                            push(laws, span.clone(), resolved);
-                        }
-                    }
-                }
-                None => push(
-                    laws,
-                    0..laws.len(),
-                    Err(Unresolved {
-                        code: "commentary-reference",
-                        message: format!("`{}` is not a closing line of laws", laws.as_str()),
-                    }),
-                ),
-            }
-            for paragraph in &scenario.text {
-                for (span, target) in citations(paragraph) {
-                    for resolved in resolved(edition, &data.language, &target, None) {
-                        push(paragraph, span.clone(), resolved);
-                    }
-                }
-            }
-        }
+    for booklet in &commentary.booklets {
+        out.extend(booklet_refs(corpus, booklet));
     }
-    for document in &corpus.commentary.documents {
-        let meta = &document.meta;
-        let edition = corpus
-            .editions
-            .iter()
-            .find(|e| e.language() == meta.language);
-        let context = meta
-            .context
-            .as_ref()
-            .and_then(|c| crate::corpus::id::LawPath::parse(c));
-        let mut found: Vec<(Range<usize>, Resolved)> = Vec::new();
-        for (piece, at) in text_pieces(&document.body) {
-            for (span, target) in citations(piece) {
-                for r in resolved(edition, &meta.language, &target, context) {
-                    found.push((at + span.start..at + span.end, r));
-                }
-            }
-        }
-        for o in &meta.overrides {
-            let Some(start) = document.body.find(o.phrase.as_str()) else {
-                found.push((
-                    0..0,
-                    Err(Unresolved {
-                        code: "commentary-override",
-                        message: format!("the override's phrase `{}` is not in the text", o.phrase),
-                    }),
-                ));
-                continue;
-            };
-            let span = start..start + o.phrase.len();
-            found.retain(|(s, _)| s.end <= span.start || span.end <= s.start);
-            for target in &o.targets {
-                let exists = edition.is_some_and(|e| e.get(target).is_some());
-                let resolved = if exists {
-                    Ok(target.to_string())
-                } else {
-                    Err(Unresolved {
-                        code: "unresolved-reference",
-                        message: format!("the override names `{target}`, which no node has"),
-                    })
-                };
-                found.push((span.clone(), resolved));
-            }
-        }
-        found.sort_by_key(|(s, _)| s.start);
-        for (span, target) in found {
+    for document in &commentary.documents {
+        out.extend(document_refs(corpus, document));
+    }
+    out
+}
+
+/// A booklet's citations: each scenario's closing line, then its procedure text, each placed
+/// inside the YAML value it is printed in.
+fn booklet_refs(corpus: &Corpus, booklet: &Loaded<BookletFile>) -> Vec<CommentaryRef> {
+    let data = &booklet.data;
+    let edition = corpus.edition_in(&data.language);
+    let mut out = Vec::new();
+    for scenario in data.scenarios() {
+        let mut push = |value: &Located, span: Range<usize>, target: Resolved| {
             out.push(CommentaryRef {
-                document: meta.id.to_string(),
-                part: meta.id.to_string(),
-                title: meta.title.clone(),
-                file: document.file.clone(),
-                place: Place::At(position(&document.body, span.start, document.body_line)),
-                phrase: document.body[span].to_string(),
+                document: data.id.to_string(),
+                part: scenario.id.to_string(),
+                title: scenario.title.clone(),
+                file: booklet.file.clone(),
+                phrase: value[span.clone()].to_string(),
+                place: Place::InValue {
+                    pos: value.pos,
+                    value: value.to_string(),
+                    span,
+                },
                 target,
             });
+        };
+        let laws = &scenario.laws;
+        match closing_line(laws) {
+            Some(members) => {
+                for (span, target) in members {
+                    for resolved in resolved(edition, &data.language, &target, None) {
+                        push(laws, span.clone(), resolved);
+                    }
+                }
+            }
+            None => push(
+                laws,
+                0..laws.len(),
+                Err(Unresolved {
+                    code: "commentary-reference",
+                    message: format!("`{}` is not a closing line of laws", laws.as_str()),
+                }),
+            ),
+        }
+        for paragraph in &scenario.text {
+            for (span, target) in citations(paragraph) {
+                for resolved in resolved(edition, &data.language, &target, None) {
+                    push(paragraph, span.clone(), resolved);
+                }
+            }
         }
     }
     out
+}
+
+/// A Markdown document's citations, read in its text (relative ones at its `context`), with
+/// its overrides in place of what the grammar read in their phrases.
+fn document_refs(corpus: &Corpus, document: &Document) -> Vec<CommentaryRef> {
+    let meta = &document.meta;
+    let edition = corpus.edition_in(&meta.language);
+    let context = meta
+        .context
+        .as_ref()
+        .and_then(|c| crate::corpus::id::LawPath::parse(c));
+    let mut found: Vec<(Range<usize>, Resolved)> = Vec::new();
+    for (piece, at) in text_pieces(&document.body) {
+        for (span, target) in citations(piece) {
+            for r in resolved(edition, &meta.language, &target, context) {
+                found.push((at + span.start..at + span.end, r));
+            }
+        }
+    }
+    for o in &meta.overrides {
+        let Some(start) = document.body.find(o.phrase.as_str()) else {
+            found.push((
+                0..0,
+                Err(Unresolved {
+                    code: "commentary-override",
+                    message: format!("the override's phrase `{}` is not in the text", o.phrase),
+                }),
+            ));
+            continue;
+        };
+        let span = start..start + o.phrase.len();
+        found.retain(|(s, _)| s.end <= span.start || span.end <= s.start);
+        for target in &o.targets {
+            let resolved = match edition {
+                Some(edition) => super::existing_id(edition, target),
+                None => Err(no_edition(&meta.language)),
+            };
+            found.push((span.clone(), resolved));
+        }
+    }
+    found.sort_by_key(|(s, _)| s.start);
+    found
+        .into_iter()
+        .map(|(span, target)| CommentaryRef {
+            document: meta.id.to_string(),
+            part: meta.id.to_string(),
+            title: meta.title.clone(),
+            file: document.file.clone(),
+            place: Place::At(position(&document.body, span.start, document.body_line)),
+            phrase: document.body[span].to_string(),
+            target,
+        })
+        .collect()
 }
 
 /// A target resolved in the edition of the document's language.
@@ -174,10 +181,14 @@ fn resolved(
 ) -> Vec<Resolved> {
     match edition {
         Some(edition) => resolve::resolve(edition, target, context),
-        None => vec![Err(Unresolved {
-            code: "commentary-reference",
-            message: format!("no edition in `{language}` to resolve the citation in"),
-        })],
+        None => vec![Err(no_edition(language))],
+    }
+}
+
+fn no_edition(language: &str) -> Unresolved {
+    Unresolved {
+        code: "commentary-reference",
+        message: format!("no edition in `{language}` to resolve the citation in"),
     }
 }
 

@@ -172,7 +172,7 @@ fn apply_override(
 }
 
 /// An id an override names, if the edition has it.
-fn existing_id(edition: &Edition, id: &str) -> Resolved {
+pub(super) fn existing_id(edition: &Edition, id: &str) -> Resolved {
     if edition.get(id).is_some() {
         Ok(id.to_string())
     } else {

@@ -424,7 +424,7 @@ fn commentary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
         let Some(lang) = Lang::from_code(&data.language) else {
             continue;
         };
-        for scenario in data.groups.iter().flat_map(|g| &g.scenarios) {
+        for scenario in data.scenarios() {
             let targets = owned(commentary.cited(|r| r.part == scenario.id.as_str()));
             let mut doc = Doc::new(
                 scenario.id.to_string(),
