@@ -1,37 +1,26 @@
-//! Embeds the corpus (editions, regulations, references, glossary, situations, commentary, schemas) into the binary, so that an installed
-//! `bridgelaws` works anywhere, offline. `include_str!` makes Cargo rebuild when a file changes;
-//! `rerun-if-changed` on the folder catches files added or removed.
+//! Embeds the corpus into the binary, so that an installed `bridgelaws` works anywhere,
+//! offline: every file the corpus layout (`src/corpus/layout.rs`) marks as bundled.
+//! `include_str!` makes Cargo rebuild when a file changes; `rerun-if-changed` on the folder
+//! catches files added or removed.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-const EMBEDDED: &[&str] = &[
-    "editions",
-    "regulations",
-    "references",
-    "schema",
-    "glossary.yaml",
-    "situations.yaml",
-    "commentary",
-];
+#[allow(dead_code)]
+#[path = "src/corpus/layout.rs"]
+mod layout;
 
-fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    if dir.is_file() {
-        files.push(dir.to_path_buf());
-        return;
-    }
+/// Every file under `dir`, as paths relative to `corpus` with `/`.
+fn collect(corpus: &Path, dir: &Path, files: &mut Vec<String>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
-            collect(&path, files);
-        } else if path
-            .extension()
-            .is_some_and(|e| e == "yaml" || e == "json" || e == "md")
-        {
-            files.push(path);
+            collect(corpus, &path, files);
+        } else if let Ok(relative) = path.strip_prefix(corpus) {
+            files.push(relative.to_string_lossy().replace('\\', "/"));
         }
     }
 }
@@ -40,22 +29,17 @@ fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let corpus = manifest.join("corpus");
     println!("cargo:rerun-if-changed=corpus");
+    println!("cargo:rerun-if-changed=src/corpus/layout.rs");
     let mut files = Vec::new();
-    for part in EMBEDDED {
-        collect(&corpus.join(part), &mut files);
-    }
+    collect(&corpus, &corpus, &mut files);
+    files.retain(|f| layout::is_bundled(f));
     files.sort();
     let mut code = String::from("pub static FILES: &[(&str, &str)] = &[\n");
-    for file in &files {
-        let relative = file
-            .strip_prefix(&corpus)
-            .expect("under corpus")
-            .to_string_lossy()
-            .replace('\\', "/");
+    for relative in &files {
         writeln!(
             code,
             "    ({relative:?}, include_str!({:?})),",
-            file.display().to_string()
+            corpus.join(relative).display().to_string()
         )
         .expect("write to string");
     }

@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::path::PathBuf;
 
-use bridgelaws::corpus::{self, Root};
+use bridgelaws::corpus::Root;
 use bridgelaws::{check, regs, render};
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -19,15 +19,15 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("check");
     group.sample_size(20);
     group.bench_function("load (baseline)", |b| {
-        b.iter(|| black_box(corpus::load_all(root()).expect("the corpus loads")))
+        b.iter(|| black_box(bridgelaws::load_all(root()).expect("the corpus loads")))
     });
     group.bench_function("load + check", |b| {
         b.iter(|| {
-            let (corpus, loaded) = corpus::load_all(root()).expect("the corpus loads");
+            let (corpus, loaded) = bridgelaws::load_all(root()).expect("the corpus loads");
             black_box(check::check(&corpus, loaded))
         })
     });
-    let (mut corpus, _) = corpus::load_all(root()).expect("the corpus loads");
+    let (mut corpus, _) = bridgelaws::load_all(root()).expect("the corpus loads");
     group.bench_function("derive references alone", |b| {
         b.iter(|| bridgelaws::refs::derive(black_box(&mut corpus)))
     });

@@ -12,14 +12,14 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use bridgelaws::corpus::{self, Root};
+use bridgelaws::corpus::Root;
 use bridgelaws::search::relevance::{self, Judged, Score};
 use bridgelaws::search::{Lang, Request, analyze, documents, search, store};
 use rusqlite::Connection;
 
 fn main() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let corpus = corpus::load(Root::Dir(manifest.join("corpus"))).expect("the corpus loads");
+    let corpus = bridgelaws::load(Root::Dir(manifest.join("corpus"))).expect("the corpus loads");
     let docs: Vec<documents::Doc> = documents::collect(&corpus)
         .into_iter()
         .filter(|d| !d.kind.is_pointer())

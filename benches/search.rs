@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use bridgelaws::corpus::{self, Root};
+use bridgelaws::corpus::Root;
 use bridgelaws::search::relevance;
 use bridgelaws::search::{DocKind, Lang, Opened, Request, documents, search, store};
 
@@ -18,7 +18,7 @@ const ROUNDS: usize = 20;
 
 fn main() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let corpus = corpus::load(Root::Dir(manifest.join("corpus"))).expect("the corpus loads");
+    let corpus = bridgelaws::load(Root::Dir(manifest.join("corpus"))).expect("the corpus loads");
     let judged = relevance::load(&manifest.join("tests/relevance/queries.yaml")).expect("queries");
     let real = documents::collect(&corpus);
     let mut synthetic = Vec::with_capacity(real.len() * COPIES);

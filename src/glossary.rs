@@ -6,7 +6,7 @@
 //! one-letter prefixes (`ה`, `ו`, `ב`, `ל`, `מ`, `ש`, `כ`) glued to its first word.
 
 use crate::corpus::model::{Concept, GlossaryFile};
-use crate::refs::{fold, hebrew_stems};
+use crate::text::{fold, hebrew_stems};
 
 /// How a query matched a concept, best first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]

@@ -1,16 +1,16 @@
 //! bridgelaws: the Laws of Duplicate Bridge as a structured, checked, searchable corpus.
 //!
-//! The modules read as the architecture: `corpus` (the model, loading and validation),
-//! `import` (printed editions into the corpus), `refs` (citations, derived from the texts),
-//! `check` (the corpus verified as a whole), `regs` (national regulations compared node by
-//! node), `glossary` (the concepts of the Laws in every language), `search` (the index, the
-//! analyzers per language, ranking), `spelling` (near spellings), `render` (text, JSON,
-//! table, Markdown and HTML output) and `cli` (one file per subcommand). The commentary lives
-//! beside the editions: its model in `corpus::commentary`, its citations in
-//! `refs::commentary`, its import in `import::commentary`.
+//! The modules read as the architecture, and depend one way, from the bottom up:
+//!
+//! - `error` and `text` (scripts, folding, Hebrew prefixes) at the bottom;
+//! - `corpus`: the model, its layout on disk, reading and validating the files;
+//! - `refs`: the citations, derived from the texts (`load` derives them after reading);
+//! - `glossary` and `regs`: the concepts of the Laws, and national regulations compared;
+//! - `check` (the corpus verified as a whole), `search` (the index, the analyzers, ranking),
+//!   `import` (printed editions into the corpus);
+//! - `render`: text, JSON, Markdown, CSV and HTML output, for the command line in the binary.
 
 pub mod check;
-pub mod cli;
 pub mod corpus;
 pub mod error;
 pub mod glossary;
@@ -19,4 +19,26 @@ pub mod refs;
 pub mod regs;
 pub mod render;
 pub mod search;
-pub mod spelling;
+pub mod text;
+
+use corpus::{Corpus, Root};
+use error::{Diagnostic, Error, Result};
+
+/// Load and validate the corpus at `root`, with the references derived from its texts. Fails
+/// with every diagnostic found, not just the first.
+pub fn load(root: Root) -> Result<Corpus> {
+    let (corpus, diagnostics) = load_all(root)?;
+    if diagnostics.is_empty() {
+        Ok(corpus)
+    } else {
+        Err(Error::Corpus(diagnostics))
+    }
+}
+
+/// Load what can be loaded, with every problem found, and derive the references: a checker
+/// goes on from here and reports all it finds. Fails only when the corpus cannot be read.
+pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
+    let (mut corpus, diagnostics) = corpus::read(root)?;
+    refs::derive(&mut corpus);
+    Ok((corpus, diagnostics))
+}

@@ -1,10 +1,16 @@
+//! The `bridgelaws` command: parses the arguments, runs the subcommand through the library,
+//! prints the error and sets the exit code. The command line itself lives here, not in the
+//! library (`cli`, one file per subcommand).
+
+mod cli;
+
 use std::process::ExitCode;
 
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let cli = bridgelaws::cli::Cli::parse();
-    match bridgelaws::cli::run(cli, &mut std::io::stdout().lock()) {
+    let args = cli::Cli::parse();
+    match cli::run(args, &mut std::io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             // A failed check has said all in its report.

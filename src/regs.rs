@@ -7,8 +7,9 @@
 use std::collections::BTreeMap;
 
 use crate::corpus::model::Regulation;
+use crate::corpus::reference::Reference;
 use crate::corpus::{Corpus, Edition, Regulations};
-use crate::refs::{self, Reference};
+use crate::refs;
 
 /// The countries named on a command line, in that order, or what is wrong with the names.
 pub fn countries<'c>(corpus: &'c Corpus, codes: &[String]) -> Result<Vec<&'c Regulations>, String> {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use bridgelaws::corpus::Edition;
-use bridgelaws::refs::Field;
+use bridgelaws::corpus::reference::Field;
 
 use crate::editions::edition;
 use crate::util::manifest_dir;

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use bridgelaws::corpus::Kind;
 use bridgelaws::corpus::model::Concept;
 use bridgelaws::glossary::fold_term;
-use bridgelaws::refs::hebrew_stems;
+use bridgelaws::text::hebrew_stems;
 use serde_json::Value;
 
 use crate::util::{bridgelaws, corpus, stderr, stdout};

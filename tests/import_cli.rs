@@ -51,7 +51,8 @@ fn differs_from_a_fresh_import_only_by_hand_fixes(profile: &str, edition: &str, 
     let output = import_profile(dir.path(), profile, &[]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).contains(summary), "{}", stdout(&output));
-    let fresh_corpus = corpus::load(Root::Dir(dir.path().to_path_buf())).expect("the import loads");
+    let fresh_corpus =
+        bridgelaws::load(Root::Dir(dir.path().to_path_buf())).expect("the import loads");
     let fresh = fresh_corpus.edition(edition).unwrap();
     let committed = corpus().edition(edition).unwrap();
     let record = committed.meta.import.as_ref().expect("import record");
@@ -287,7 +288,7 @@ fn a_forced_import_keeps_the_english_renderings_of_regulations_printed_the_same(
         summary.contains("kept 26 English renderings") && summary.contains("left out 1 whose"),
         "{summary}"
     );
-    let reimported = corpus::load(Root::Dir(dir.path().to_path_buf())).expect("loads");
+    let reimported = bridgelaws::load(Root::Dir(dir.path().to_path_buf())).expect("loads");
     let regulations = &reimported.country("gr").expect("gr").data.regulations;
     let committed = &corpus().country("gr").unwrap().data.regulations;
     for (new, old) in regulations.iter().zip(committed) {

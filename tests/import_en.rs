@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use bridgelaws::corpus::{self, Edition, Kind, Root};
+use bridgelaws::corpus::{Edition, Kind, Root};
 use bridgelaws::import::english;
 
 use crate::util::{bridgelaws, corpus, corpus_copy, stderr, stdout};
@@ -274,7 +274,7 @@ fn a_synthetic_english_book_fills_every_text_and_keeps_titles_and_summaries() {
     let summary = stdout(&output);
     assert!(summary.contains("imported en-2017"), "{summary}");
 
-    let (filled, problems) = corpus::load_all(Root::Dir(dir.path().to_path_buf())).unwrap();
+    let (filled, problems) = bridgelaws::load_all(Root::Dir(dir.path().to_path_buf())).unwrap();
     assert!(problems.is_empty(), "{problems:?}");
     let en = filled.edition("en-2017").unwrap();
     assert!(en.text_bundled(), "the edition now holds its text");
@@ -380,7 +380,7 @@ fn the_english_import_needs_the_users_copy_and_force_to_replace_texts() {
     assert!(text.contains("90A, 90B, 90B1"), "{text}");
     assert!(text.contains("left out: fn/28"), "{text}");
     // The edition stays consistent: what is missing is marked, and the check says what.
-    let (partial, problems) = corpus::load_all(Root::Dir(dir.path().to_path_buf())).unwrap();
+    let (partial, problems) = bridgelaws::load_all(Root::Dir(dir.path().to_path_buf())).unwrap();
     assert!(problems.is_empty(), "{problems:?}");
     let en = partial.edition("en-2017").unwrap();
     assert!(en.get("90A").unwrap().absent.is_some());

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use bridgelaws::corpus::{self, Corpus, Root};
+use bridgelaws::corpus::{Corpus, Root, layout};
 
 pub fn manifest_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -19,7 +19,7 @@ pub fn corpus_dir() -> PathBuf {
 pub fn corpus() -> &'static Corpus {
     static CORPUS: OnceLock<Corpus> = OnceLock::new();
     CORPUS.get_or_init(|| {
-        corpus::load(Root::Dir(corpus_dir()))
+        bridgelaws::load(Root::Dir(corpus_dir()))
             .unwrap_or_else(|e| panic!("the bundled corpus loads:\n{e}"))
     })
 }
@@ -46,8 +46,8 @@ pub fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).expect("UTF-8 errors")
 }
 
-/// A copy of the bundled corpus (editions, regulations, references, commentary, glossary, situations) in a fresh folder, for
-/// tests that add or change files.
+/// A copy of what the binary bundles of the corpus (every part but the sources) in a fresh
+/// folder, for tests that add or change files.
 pub fn corpus_copy() -> tempfile::TempDir {
     fn copy(from: &Path, to: &Path) {
         std::fs::create_dir_all(to).unwrap();
@@ -62,11 +62,13 @@ pub fn corpus_copy() -> tempfile::TempDir {
         }
     }
     let dir = tempfile::tempdir().unwrap();
-    for folder in ["editions", "regulations", "references", "commentary"] {
-        copy(&corpus_dir().join(folder), &dir.path().join(folder));
-    }
-    for file in ["glossary.yaml", "situations.yaml"] {
-        std::fs::copy(corpus_dir().join(file), dir.path().join(file)).unwrap();
+    for part in layout::top_level(|p| p.bundled) {
+        let from = corpus_dir().join(part);
+        if from.is_dir() {
+            copy(&from, &dir.path().join(part));
+        } else {
+            std::fs::copy(from, dir.path().join(part)).unwrap();
+        }
     }
     dir
 }

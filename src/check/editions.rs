@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Checker, Finding};
 use crate::corpus::id::LawPath;
-use crate::corpus::load::ACKNOWLEDGED;
+use crate::corpus::layout::ACKNOWLEDGED;
 use crate::corpus::model::Acknowledged;
 use crate::corpus::{Edition, Entry};
 use crate::error::Level;
@@ -71,7 +71,7 @@ fn same_ids(checker: &mut Checker<'_>) {
 }
 
 /// The resolved targets an entry cites, with where each is first printed.
-fn targets(entry: &Entry) -> BTreeMap<&str, &crate::refs::Reference> {
+fn targets(entry: &Entry) -> BTreeMap<&str, &crate::corpus::reference::Reference> {
     crate::refs::targets(entry).into_iter().collect()
 }
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::Checker;
 use crate::corpus::id::{Kind, LawPath};
-use crate::corpus::load::{GLOSSARY, SITUATIONS};
+use crate::corpus::layout::{GLOSSARY, SITUATIONS};
 use crate::corpus::model::{Concept, Located};
 use crate::glossary::fold_term;
 use crate::refs::resolve;

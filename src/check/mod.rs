@@ -234,7 +234,7 @@ impl<'c> Checker<'c> {
     fn place_in_entry(
         &mut self,
         entry: &Entry,
-        field: crate::refs::Field,
+        field: crate::corpus::reference::Field,
         range: Range<usize>,
     ) -> Span {
         match entry.field(field) {

@@ -9,11 +9,12 @@ use regex::Regex;
 use super::Checker;
 use super::locate::Span;
 use crate::corpus::id::{Kind, LawPath};
-use crate::corpus::load::OVERRIDES;
+use crate::corpus::layout::OVERRIDES;
 use crate::corpus::model::Regulation;
+use crate::corpus::reference::Place;
+use crate::corpus::reference::{Field, Origin, SeeKind, Unresolved};
 use crate::corpus::{Corpus, Edition, Entry, Regulations};
-use crate::refs::commentary::Place;
-use crate::refs::{self, Origin};
+use crate::refs;
 use crate::regs;
 
 pub(super) fn check(checker: &mut Checker<'_>) {
@@ -82,7 +83,7 @@ fn citations(checker: &mut Checker<'_>, edition: &Edition) {
 }
 
 /// An override that names a node its edition lacks: reported at that target in the file.
-fn override_target(checker: &mut Checker<'_>, n: usize, unresolved: &refs::Unresolved) {
+fn override_target(checker: &mut Checker<'_>, n: usize, unresolved: &Unresolved) {
     let Some(file) = &checker.corpus.overrides else {
         return;
     };
@@ -108,7 +109,7 @@ fn override_target(checker: &mut Checker<'_>, n: usize, unresolved: &refs::Unres
     );
 }
 
-fn field_text(entry: &Entry, field: refs::Field) -> &str {
+fn field_text(entry: &Entry, field: Field) -> &str {
     entry.field(field).map_or("", |t| t.as_str())
 }
 
@@ -128,7 +129,7 @@ fn footnotes(checker: &mut Checker<'_>, edition: &Edition) {
         .map(|e| e.id.as_str())
         .collect();
     for entry in &edition.entries {
-        for field in refs::Field::ALL {
+        for field in Field::ALL {
             let text = field_text(entry, field);
             for caps in MARKER.captures_iter(text) {
                 let whole = caps.get(0).expect("match");
@@ -155,7 +156,7 @@ fn footnotes(checker: &mut Checker<'_>, edition: &Edition) {
             let marker = format!("[^{}]", entry.number.as_deref().unwrap_or(""));
             let owner = entry.parent.map(|p| &edition.entries[p]);
             let marked = owner.is_some_and(|o| {
-                refs::Field::ALL
+                Field::ALL
                     .iter()
                     .any(|f| field_text(o, *f).contains(&marker))
             });
@@ -213,8 +214,8 @@ fn book_index(checker: &mut Checker<'_>, edition: &Edition) {
     for see in edition.index_see.iter().filter(|s| s.target.is_none()) {
         let entry = entry_of(see.head, see.sub);
         let term = match see.kind {
-            refs::index::SeeKind::See => &entry.see[see.n],
-            refs::index::SeeKind::SeeAlso => &entry.see_also[see.n],
+            SeeKind::See => &entry.see[see.n],
+            SeeKind::SeeAlso => &entry.see_also[see.n],
         };
         let (file, span, message) = match (see.origin, &checker.corpus.overrides) {
             (Origin::Override(n), Some(overrides)) => {
@@ -407,7 +408,7 @@ fn attachment_problems(
     corpus: &Corpus,
     edition: &Edition,
     regulation: &Regulation,
-    references: &[refs::Reference],
+    references: &[crate::corpus::reference::Reference],
 ) -> Vec<(String, String, &'static str)> {
     let id = regulation.id.as_str();
     let target = regulation.attached_to.as_str();

@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::Report;
 use crate::error::{Diagnostic, Level};
-use crate::render::plural;
+use crate::text::plural;
 
 /// The byte range of `length` characters from the 1-based `column` of `line`.
 fn byte_range(line: &str, column: u32, length: u32) -> Range<usize> {

@@ -5,9 +5,9 @@ use std::io::{IsTerminal, Write};
 use clap::ValueEnum;
 
 use super::emit;
-use crate::check::{self, report};
-use crate::corpus::{self, Root};
-use crate::error::{Error, Result};
+use bridgelaws::check::{self, report};
+use bridgelaws::corpus::Root;
+use bridgelaws::error::{Error, Result};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum CheckFormat {
@@ -29,7 +29,7 @@ pub struct Args {
 }
 
 pub fn run(root: Root, args: &Args, out: &mut dyn Write) -> Result<()> {
-    let (corpus, loaded) = corpus::load_all(root)?;
+    let (corpus, loaded) = bridgelaws::load_all(root)?;
     let report = check::check(&corpus, loaded);
     // The text report ends with its own summary; a tool reading JSON gets one on stderr.
     let failure = match args.format {

@@ -6,11 +6,12 @@ use std::io::{IsTerminal, Write};
 
 use super::emit;
 use super::search::{Bidi, terminal_applies_bidi};
-use crate::corpus::Corpus;
-use crate::error::{Error, Result};
-use crate::render::commentary as render;
-use crate::render::markdown::{self, Terminal};
-use crate::render::{TextStyle, plural, search::visual_line};
+use bridgelaws::corpus::Corpus;
+use bridgelaws::error::{Error, Result};
+use bridgelaws::render::commentary as render;
+use bridgelaws::render::markdown::{self, Terminal};
+use bridgelaws::render::{TextStyle, search::visual_line};
+use bridgelaws::text::plural;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -57,7 +58,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         DocFormat::Json => emit(out, &format!("{:#}\n", found.json)),
         DocFormat::Markdown => emit(out, &found.markdown),
         DocFormat::Html => {
-            let dir = if is_rtl(&found.language) {
+            let dir = if bridgelaws::text::is_rtl_language(&found.language) {
                 "rtl"
             } else {
                 "ltr"
@@ -90,10 +91,6 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
             emit(out, &text)
         }
     }
-}
-
-fn is_rtl(language: &str) -> bool {
-    matches!(language, "he" | "ar" | "fa" | "yi")
 }
 
 /// A document by id, or a scenario of a booklet.

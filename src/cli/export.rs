@@ -5,9 +5,9 @@ use std::io::Write;
 use clap::ValueEnum;
 
 use super::{emit, find_edition};
-use crate::corpus::Corpus;
-use crate::error::Result;
-use crate::render;
+use bridgelaws::corpus::Corpus;
+use bridgelaws::error::Result;
+use bridgelaws::render;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {

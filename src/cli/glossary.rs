@@ -6,10 +6,10 @@ use std::io::Write;
 use serde_json::json;
 
 use super::{Format, emit};
-use crate::corpus::{Corpus, Edition};
-use crate::error::{Error, Result};
-use crate::glossary::{self, Closeness};
-use crate::render;
+use bridgelaws::corpus::{Corpus, Edition};
+use bridgelaws::error::{Error, Result};
+use bridgelaws::glossary::{self, Closeness};
+use bridgelaws::render;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -85,7 +85,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
                 ),
                 Closeness::Partial => format!(
                     "`{term}` is part of {}:\n\n",
-                    render::plural(found.len(), "concept")
+                    bridgelaws::text::plural(found.len(), "concept")
                 ),
             };
             let blocks: Vec<String> = found

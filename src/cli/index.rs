@@ -7,10 +7,10 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::emit;
-use crate::corpus::Root;
-use crate::error::Result;
-use crate::render::plural;
-use crate::search::{self, Opened, Unusable};
+use bridgelaws::corpus::Root;
+use bridgelaws::error::Result;
+use bridgelaws::search::{self, Opened, Unusable};
+use bridgelaws::text::plural;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

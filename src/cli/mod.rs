@@ -16,8 +16,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::corpus::{self, Corpus, Edition, Root};
-use crate::error::{Error, Result};
+use bridgelaws::corpus::{Corpus, Edition, Root};
+use bridgelaws::error::{Error, Result};
 
 /// The Laws of Duplicate Bridge (2017) in every edition: show, check, export and import the corpus.
 #[derive(Debug, Parser)]
@@ -66,16 +66,16 @@ pub enum Format {
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     let root = Root::choose(cli.corpus.as_deref());
     let result = match cli.command {
-        Command::Show(args) => show::run(&corpus::load(root)?, &args, out),
-        Command::Export(args) => export::run(&corpus::load(root)?, &args, out),
+        Command::Show(args) => show::run(&bridgelaws::load(root)?, &args, out),
+        Command::Export(args) => export::run(&bridgelaws::load(root)?, &args, out),
         Command::Import(args) => import::run(cli.corpus.as_deref(), &args, out),
         Command::Schema(args) => schema::run(cli.corpus.as_deref(), &args, out),
         Command::Check(args) => check::run(root, &args, out),
-        Command::Regs(args) => regs::run(&corpus::load(root)?, &args, out),
-        Command::Glossary(args) => glossary::run(&corpus::load(root)?, &args, out),
+        Command::Regs(args) => regs::run(&bridgelaws::load(root)?, &args, out),
+        Command::Glossary(args) => glossary::run(&bridgelaws::load(root)?, &args, out),
         Command::Search(args) => search::run(&root, &args, out),
         Command::Index(args) => index::run(&root, &args, out),
-        Command::Commentary(args) => commentary::run(&corpus::load(root)?, &args, out),
+        Command::Commentary(args) => commentary::run(&bridgelaws::load(root)?, &args, out),
     };
     match result {
         // A reader that went away (`bridgelaws export … | head`) is not an error.

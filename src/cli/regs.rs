@@ -7,10 +7,11 @@ use clap::{Subcommand, ValueEnum};
 use serde_json::json;
 
 use super::{emit, find_edition};
-use crate::corpus::{Corpus, Edition, Regulations};
-use crate::error::{Error, Result};
-use crate::render::{self, plural, regs::Table};
-use crate::{refs, regs};
+use bridgelaws::corpus::{Corpus, Edition, Regulations};
+use bridgelaws::error::{Error, Result};
+use bridgelaws::render::{self, regs::Table};
+use bridgelaws::text::plural;
+use bridgelaws::{refs, regs};
 
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]

@@ -5,11 +5,11 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use super::{Format, emit, index};
-use crate::corpus::Root;
-use crate::error::{Error, Result};
-use crate::render::TextStyle;
-use crate::render::search::{self as render, Display};
-use crate::search::{self, DocKind, Lang, Request};
+use bridgelaws::corpus::Root;
+use bridgelaws::error::{Error, Result};
+use bridgelaws::render::TextStyle;
+use bridgelaws::render::search::{self as render, Display};
+use bridgelaws::search::{self, DocKind, Lang, Request};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

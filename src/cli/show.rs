@@ -6,10 +6,10 @@ use std::io::Write;
 use serde_json::json;
 
 use super::{Format, emit, find_edition};
-use crate::corpus::{Corpus, Regulations};
-use crate::error::{Error, Result};
-use crate::render::regs::Table;
-use crate::{refs, regs, render};
+use bridgelaws::corpus::{Corpus, Regulations};
+use bridgelaws::error::{Error, Result};
+use bridgelaws::render::regs::Table;
+use bridgelaws::{refs, regs, render};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

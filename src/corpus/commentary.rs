@@ -5,7 +5,7 @@
 
 use super::Loaded;
 use super::model::{BookletFile, DocumentMeta};
-use crate::refs::commentary::CommentaryRef;
+use super::reference::CommentaryRef;
 
 /// The commentary folder of a corpus.
 pub const DIR: &str = "commentary";

@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 
 use super::commentary::{self, Commentary, Document};
 use super::id::{Kind, LawPath, kind_of};
+use super::layout::{self, ACKNOWLEDGED, GLOSSARY, OVERRIDES, SITUATIONS};
 use super::model::{
     AcknowledgedFile, BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote,
     GlossaryFile, Located, Node, OverridesFile, Pos, RegulationsFile, SituationsFile,
@@ -16,31 +17,15 @@ use super::model::{BookletFile, DocumentMeta};
 use super::numbering;
 use super::{Corpus, Edition, Entry, Loaded, Regulations, Root};
 
-/// Where the reference overrides and the acknowledged differences live in a corpus.
-pub const OVERRIDES: &str = "references/overrides.yaml";
-pub const ACKNOWLEDGED: &str = "references/acknowledged.yaml";
-/// The concepts of the Laws in every language.
-pub const GLOSSARY: &str = "glossary.yaml";
-/// Everyday descriptions of what each law covers.
-pub const SITUATIONS: &str = "situations.yaml";
 use crate::error::{Diagnostic, Error, Result};
 
-/// Load and validate the whole corpus. Fails with every diagnostic found, not just the first.
-pub fn load(root: Root) -> Result<Corpus> {
-    let (corpus, diagnostics) = load_all(root)?;
-    if diagnostics.is_empty() {
-        Ok(corpus)
-    } else {
-        Err(Error::Corpus(diagnostics))
-    }
-}
-
-/// Load what can be loaded, with every problem found: a file that does not parse is left out,
+/// Read what can be read, with every problem found: a file that does not parse is left out,
 /// other problems leave the rest usable, so that a checker can go on and report all it finds.
-/// Fails only when the corpus cannot be read at all.
-pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
+/// Fails only when the corpus cannot be read at all. The references are not derived: load a
+/// corpus with `bridgelaws::load`, which derives them.
+pub fn read(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
     if let Root::Dir(dir) = &root
-        && !dir.join("editions").is_dir()
+        && !dir.join(layout::EDITIONS).is_dir()
     {
         return Err(Error::Usage(format!(
             "{} is not a corpus folder (it has no editions/ folder); pass --corpus with a corpus folder, or leave --corpus out to use ./corpus or the built-in corpus",
@@ -53,15 +38,15 @@ pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
         text_bundled: true,
     };
     let mut editions = Vec::new();
-    for dir in root.list("editions")? {
+    for dir in root.list(layout::EDITIONS)? {
         if let Some(edition) = loader.edition(&dir)? {
             editions.push(edition);
         }
     }
     let mut regulations = Vec::new();
-    for name in root.list("regulations")? {
+    for name in root.list(layout::REGULATIONS)? {
         if let Some(country) = name.strip_suffix(".yaml") {
-            let file = format!("regulations/{name}");
+            let file = layout::regulations_file(country);
             if let Some(data) = loader.parse::<RegulationsFile>(&file)? {
                 loader.check_regulations(&file, country, &data, &editions);
                 regulations.push(Regulations { file, data });
@@ -74,7 +59,7 @@ pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
     let situations = loader.optional::<SituationsFile>(SITUATIONS)?;
     let commentary = loader.commentary()?;
     let diagnostics = loader.diagnostics;
-    let mut corpus = Corpus {
+    let corpus = Corpus {
         root,
         editions,
         regulations,
@@ -84,7 +69,6 @@ pub fn load_all(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
         situations,
         commentary,
     };
-    crate::refs::derive(&mut corpus);
     Ok((corpus, diagnostics))
 }
 
@@ -149,8 +133,8 @@ impl Loader<'_> {
     fn commentary(&mut self) -> Result<Commentary> {
         let mut commentary = Commentary::default();
         let mut seen = Seen::new();
-        for name in self.root.list(commentary::DIR)? {
-            let file = format!("{}/{name}", commentary::DIR);
+        for name in self.root.list(layout::COMMENTARY)? {
+            let file = format!("{}/{name}", layout::COMMENTARY);
             let (id, stem) = if let Some(stem) = name.strip_suffix(".yaml") {
                 let Some(data) = self.parse::<BookletFile>(&file)? else {
                     continue;
@@ -222,10 +206,13 @@ impl Loader<'_> {
                 self.diagnostics.push(
                     Diagnostic::new(self.root.display(file), line.max(1), column.max(1), message)
                         .code("yaml")
-                        .hint(format!(
-                            "the file must match its schema in corpus/schema/ ({})",
-                            schema_for(file)
-                        )),
+                        .hint(match layout::schema_of(file) {
+                            Some(schema) => format!(
+                                "the file must match its schema in corpus/schema/ ({})",
+                                schema.file_name()
+                            ),
+                            None => "this is not a file of the corpus layout".to_string(),
+                        }),
                 );
                 None
             }
@@ -233,8 +220,7 @@ impl Loader<'_> {
     }
 
     fn edition(&mut self, dir: &str) -> Result<Option<Edition>> {
-        let base = format!("editions/{dir}");
-        let meta_file = format!("{base}/edition.yaml");
+        let meta_file = layout::edition_file(dir, "edition.yaml");
         if !self.root.exists(&meta_file) {
             self.error(
                 "misplaced-id",
@@ -261,7 +247,7 @@ impl Loader<'_> {
         let mut entries = Vec::new();
         let mut seen = Seen::new();
         for front in ["preface", "introduction"] {
-            let file = format!("{base}/{front}.yaml");
+            let file = layout::edition_file(dir, &format!("{front}.yaml"));
             if self.root.exists(&file)
                 && let Some(node) = self.parse::<Node>(&file)?
             {
@@ -277,7 +263,7 @@ impl Loader<'_> {
                 self.front_node(&file, &node, &mut entries, &mut seen);
             }
         }
-        let definitions_file = format!("{base}/definitions.yaml");
+        let definitions_file = layout::edition_file(dir, "definitions.yaml");
         let mut definitions_heading = None;
         if self.root.exists(&definitions_file)
             && let Some(definitions) = self.parse::<DefinitionsFile>(&definitions_file)?
@@ -287,16 +273,17 @@ impl Loader<'_> {
                 self.definition(&definitions_file, definition, &mut entries, &mut seen);
             }
         }
-        for name in self.root.list(&format!("{base}/laws"))? {
+        for name in self.root.list(&layout::edition_file(dir, "laws"))? {
             let Some(stem) = name.strip_suffix(".yaml") else {
                 continue;
             };
-            let file = format!("{base}/laws/{name}");
+            let file = layout::edition_file(dir, &format!("laws/{name}"));
             if let Some(law) = self.parse::<Node>(&file)? {
                 self.law(&file, stem, &law, &mut entries, &mut seen);
             }
         }
-        let book_index = self.optional::<BookIndexFile>(&format!("{base}/book-index.yaml"))?;
+        let book_index =
+            self.optional::<BookIndexFile>(&layout::edition_file(dir, "book-index.yaml"))?;
         let mut edition = Edition::new(meta, definitions_heading, entries);
         edition.book_index = book_index;
         Ok(Some(edition))
@@ -657,32 +644,6 @@ fn yaml_message(err: &serde_saphyr::Error) -> String {
     match first.rfind(" at line ") {
         Some(cut) => first[..cut].to_string(),
         None => first.to_string(),
-    }
-}
-
-fn schema_for(file: &str) -> &'static str {
-    if file.ends_with("edition.yaml") {
-        "edition.schema.json"
-    } else if file.ends_with("definitions.yaml") {
-        "definitions.schema.json"
-    } else if file.ends_with("book-index.yaml") {
-        "book-index.schema.json"
-    } else if file == OVERRIDES {
-        "overrides.schema.json"
-    } else if file == ACKNOWLEDGED {
-        "acknowledged.schema.json"
-    } else if file == GLOSSARY {
-        "glossary.schema.json"
-    } else if file == SITUATIONS {
-        "situations.schema.json"
-    } else if file.starts_with("regulations/") {
-        "regulations.schema.json"
-    } else if file.starts_with("commentary/") && file.ends_with(".yaml") {
-        "booklet.schema.json"
-    } else if file.starts_with("commentary/") {
-        "document.schema.json"
-    } else {
-        "node.schema.json"
     }
 }
 

@@ -1,33 +1,20 @@
 //! The corpus: editions of the Laws as trees of nodes with canonical ids, and the national
 //! regulations attached to them.
 //!
-//! On disk (see `model` for the formats):
-//!
-//! ```text
-//! corpus/
-//!   editions/<id>/edition.yaml        what the edition is, how it was imported
-//!   editions/<id>/preface.yaml        front matter, one node each
-//!   editions/<id>/introduction.yaml
-//!   editions/<id>/definitions.yaml    one entry per term
-//!   editions/<id>/laws/NN.yaml        one law per file, down to sub-items and footnotes
-//!   editions/<id>/book-index.yaml     the book's alphabetical index, references as printed
-//!   regulations/<country>.yaml        national regulations, attached to law nodes
-//!   references/overrides.yaml         citations no grammar can read
-//!   references/acknowledged.yaml      confirmed differences between the editions' citations
-//!   glossary.yaml                     the concepts of the Laws in every language, with their nodes
-//!   situations.yaml                   what each law covers, in everyday words of every language
-//!   schema/*.schema.json              JSON Schemas, derived from `model`
-//!   sources/                          the raw texts the editions were imported from
-//! ```
+//! On disk, `layout` says where each kind of file lives and which schema it has; `model` holds
+//! their formats. `read` reads them; `reference` is the shape of the references that
+//! `refs::derive` reads from the texts.
 //!
 //! In memory each edition is a flat list of entries in document order (`Entry`), each knowing
 //! its parent and children, which is what showing, exporting and searching need.
 
 pub mod commentary;
 pub mod id;
+pub mod layout;
 pub mod load;
 pub mod model;
 pub mod numbering;
+pub mod reference;
 pub mod schema;
 pub mod source;
 pub mod write;
@@ -35,7 +22,7 @@ pub mod write;
 use std::collections::HashMap;
 
 pub use id::Kind;
-pub use load::{load, load_all};
+pub use load::read;
 use model::{
     AcknowledgedFile, BookIndexFile, EditionFile, GlossaryFile, Located, OverridesFile, Pos,
     RegulationsFile, SituationsFile,
@@ -65,7 +52,7 @@ pub struct Entry {
     /// Footnotes hanging on this entry.
     pub footnotes: Vec<usize>,
     /// The citations in its heading and texts, derived when the corpus loads.
-    pub refs: Vec<crate::refs::Reference>,
+    pub refs: Vec<reference::Reference>,
     /// The corpus file it was read from, relative to the corpus folder, and where in it.
     pub file: String,
     pub pos: Pos,
@@ -73,12 +60,24 @@ pub struct Entry {
 
 impl Entry {
     /// One of the entry's texts.
-    pub fn field(&self, field: crate::refs::Field) -> Option<&Located> {
-        use crate::refs::Field;
+    pub fn field(&self, field: reference::Field) -> Option<&Located> {
+        use reference::Field;
         match field {
             Field::Heading => self.heading.as_ref(),
             Field::Text => self.text.as_ref(),
             Field::TextAfter => self.text_after.as_ref(),
+        }
+    }
+
+    /// How the entry is titled as printed: `ΝΟΜΟΣ 27 – ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ`,
+    /// `Β. Ανεπαρκής Αγορά Όχι Δεκτή`; its number, heading, term or id, whichever it has.
+    pub fn title(&self) -> String {
+        match (&self.number, &self.heading) {
+            (Some(n), Some(h)) if n.ends_with(['.', ')']) => format!("{n} {h}"),
+            (Some(n), Some(h)) => format!("{n} – {h}"),
+            (Some(n), None) => n.clone(),
+            (None, Some(h)) => h.to_string(),
+            (None, None) => self.term.clone().unwrap_or_else(|| self.id.clone()),
         }
     }
 
@@ -117,8 +116,8 @@ pub struct Edition {
     /// The book's alphabetical index, where the edition has one.
     pub book_index: Option<BookIndex>,
     /// The references and "see" terms of the book index, resolved when the corpus loads.
-    pub index_refs: Vec<crate::refs::IndexReference>,
-    pub index_see: Vec<crate::refs::IndexSee>,
+    pub index_refs: Vec<reference::IndexReference>,
+    pub index_see: Vec<reference::IndexSee>,
     by_id: HashMap<String, usize>,
 }
 
@@ -185,6 +184,33 @@ impl Edition {
                 .collect();
         chain.reverse();
         chain
+    }
+
+    /// What a node is called in this edition: the titles from its law down to it
+    /// (`ΝΟΜΟΣ 40 – ΣΥΜΦΩΝΙΕΣ ΣΥΜΠΑΙΚΤΩΝ`, `Β. Ειδικές Συμφωνίες Συμπαικτών`), or for a
+    /// definition the definitions' heading and its term. Empty when the edition lacks the node.
+    pub fn heading_titles(&self, id: &str) -> Vec<String> {
+        let Some(index) = self.index_of(id) else {
+            return Vec::new();
+        };
+        let entry = &self.entries[index];
+        if entry.kind == Kind::Definition {
+            [self.definitions_heading.clone(), entry.term.clone()]
+                .into_iter()
+                .flatten()
+                .collect()
+        } else {
+            self.lineage(index)
+                .into_iter()
+                .filter(|e| e.heading.is_some())
+                .map(Entry::title)
+                .collect()
+        }
+    }
+
+    /// The titles of `heading_titles` on one line, joined by ` › `.
+    pub fn heading_path(&self, id: &str) -> String {
+        self.heading_titles(id).join(" › ")
     }
 
     /// Number of entries of each kind.

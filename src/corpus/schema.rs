@@ -6,13 +6,11 @@
 use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 
+use super::layout::{self, Schema};
 use super::model::{
     AcknowledgedFile, BookIndexFile, BookletFile, DefinitionsFile, DocumentMeta, EditionFile,
     GlossaryFile, Node, OverridesFile, RegulationsFile, SituationsFile,
 };
-
-/// Folder of the schemas, relative to the corpus folder.
-pub const DIR: &str = "schema";
 
 fn render<T: JsonSchema>() -> String {
     let schema = SchemaSettings::draft07()
@@ -23,19 +21,32 @@ fn render<T: JsonSchema>() -> String {
     json
 }
 
-/// Every schema as `(file name, JSON text)`.
-pub fn all() -> Vec<(&'static str, String)> {
-    vec![
-        ("edition.schema.json", render::<EditionFile>()),
-        ("node.schema.json", render::<Node>()),
-        ("definitions.schema.json", render::<DefinitionsFile>()),
-        ("regulations.schema.json", render::<RegulationsFile>()),
-        ("book-index.schema.json", render::<BookIndexFile>()),
-        ("overrides.schema.json", render::<OverridesFile>()),
-        ("acknowledged.schema.json", render::<AcknowledgedFile>()),
-        ("glossary.schema.json", render::<GlossaryFile>()),
-        ("situations.schema.json", render::<SituationsFile>()),
-        ("booklet.schema.json", render::<BookletFile>()),
-        ("document.schema.json", render::<DocumentMeta>()),
-    ]
+/// The JSON text of a schema, derived from the type it describes.
+pub fn generate(schema: Schema) -> String {
+    match schema {
+        Schema::Edition => render::<EditionFile>(),
+        Schema::Node => render::<Node>(),
+        Schema::Definitions => render::<DefinitionsFile>(),
+        Schema::BookIndex => render::<BookIndexFile>(),
+        Schema::Regulations => render::<RegulationsFile>(),
+        Schema::Overrides => render::<OverridesFile>(),
+        Schema::Acknowledged => render::<AcknowledgedFile>(),
+        Schema::Glossary => render::<GlossaryFile>(),
+        Schema::Situations => render::<SituationsFile>(),
+        Schema::Booklet => render::<BookletFile>(),
+        Schema::Document => render::<DocumentMeta>(),
+    }
+}
+
+/// Every schema of the corpus files as `(path relative to the corpus folder, JSON text)`.
+pub fn all() -> Vec<(String, String)> {
+    layout::schemas()
+        .into_iter()
+        .map(|schema| {
+            (
+                format!("{}/{}", layout::SCHEMAS, schema.file_name()),
+                generate(schema),
+            )
+        })
+        .collect()
 }

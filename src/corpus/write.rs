@@ -5,19 +5,21 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::schema;
+use super::layout;
 use crate::error::{Error, Result};
 
-/// YAML text for `value`, headed by the `yaml-language-server` line that points editors at
-/// `schema_file`. `depth` is how many folders below the corpus folder the file lives.
-pub fn to_yaml<T: Serialize>(value: &T, schema_file: &str, depth: usize) -> Result<String> {
+/// YAML text for `value`, to be written at `relative` in a corpus folder, headed by the
+/// `yaml-language-server` line that points editors at the schema the layout gives that file.
+pub fn to_yaml<T: Serialize>(value: &T, relative: &str) -> Result<String> {
     let body = serde_saphyr::to_string(value)
         .map_err(|e| Error::Usage(format!("cannot write YAML: {e}")))?;
-    Ok(format!(
-        "# yaml-language-server: $schema={}{}/{schema_file}\n{body}",
-        "../".repeat(depth),
-        schema::DIR
-    ))
+    match layout::schema_of(relative) {
+        Some(schema) => Ok(format!(
+            "# yaml-language-server: $schema={}\n{body}",
+            layout::schema_link(relative, schema)
+        )),
+        None => Ok(body),
+    }
 }
 
 /// Write `contents` to `path` atomically, creating folders as needed.

@@ -4,12 +4,70 @@
 //! Each converter keeps the text as printed and repairs only what the extraction broke,
 //! recording every repair in the document's notes.
 
-use crate::corpus::model::{BookletFile, DocumentMeta, Located, Scenario, ScenarioGroup};
+use crate::corpus::model::{
+    BookletFile, DocumentMeta, DocumentOverride, Located, Scenario, ScenarioGroup,
+};
+use crate::corpus::write::to_yaml;
 
 /// The booklet's id, and the prefix of its scenarios' ids.
 pub const BOOKLET_ID: &str = "td-booklet";
+/// The Law 27 slides.
 pub const SLIDES_ID: &str = "law-27-slides";
+/// The article on how bridge is played.
 pub const ARTICLE_ID: &str = "how-bridge-is-played";
+
+/// The sources of the commentary, by the file each becomes in `commentary/`.
+pub const SOURCES: [(&str, &str); 3] = [
+    ("td-booklet.yaml", "001_637c7c8d9a6632d0.txt"),
+    ("law-27-slides.md", "002_81e375f62d141615.txt"),
+    ("how-bridge-is-played.md", "003_3329b2d8a9c0ff19.txt"),
+];
+
+/// The file at `relative` (`commentary/td-booklet.yaml`) made from the source `text`, which
+/// the corpus keeps at `source`.
+pub fn convert(relative: &str, text: &str, source: &str) -> Result<String, String> {
+    let name = relative.rsplit('/').next().unwrap_or(relative);
+    let source = source.to_string();
+    let (meta, body) = match name.split_once('.').map_or(name, |(stem, _)| stem) {
+        BOOKLET_ID => {
+            let booklet = booklet(text, &source)?;
+            return to_yaml(&booklet, relative).map_err(|e| e.to_string());
+        }
+        SLIDES_ID => {
+            let (body, notes) = slides(text);
+            let meta = DocumentMeta {
+                id: Located::new(SLIDES_ID),
+                language: "he".into(),
+                title: first_heading(&body).unwrap_or(SLIDES_ID).to_string(),
+                source,
+                // The slides quote section B of Law 27 throughout.
+                context: Some(Located::new("27B")),
+                // Quoting 27B1(b), the slides keep its `(a)`, which only 27B1 can read.
+                overrides: vec![DocumentOverride {
+                    phrase: Located::new("בסעיף (א)"),
+                    targets: vec![Located::new("27B1(a)")],
+                }],
+                notes,
+            };
+            (meta, body)
+        }
+        ARTICLE_ID => {
+            let (title, body, notes) = article(text);
+            let meta = DocumentMeta {
+                id: Located::new(ARTICLE_ID),
+                language: "he".into(),
+                title,
+                source,
+                context: None,
+                overrides: Vec::new(),
+                notes,
+            };
+            (meta, body)
+        }
+        other => return Err(format!("no commentary source makes `{other}`")),
+    };
+    with_front_matter(&meta, &body)
+}
 
 /// The closing line of a scenario: `חוק: 13 ג'`, `חוקים: 31 א', 29`.
 fn is_closing_line(line: &str) -> bool {
@@ -129,7 +187,7 @@ impl BodyReader<'_> {
             self.read(rest, items);
         } else if !trimmed.is_empty()
             && key.chars().count() <= expected.chars().count() + 2
-            && crate::spelling::edit_distance(key, expected) <= 2
+            && crate::text::within_edits(key, expected, 2)
             && !items
                 .last()
                 .is_some_and(|i| matches!(i, Item::Line(l) if !l.is_empty()))

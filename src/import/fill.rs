@@ -7,8 +7,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use super::Imported;
 use crate::corpus::Root;
-use crate::corpus::load;
 use crate::corpus::model::{Definition, DefinitionsFile, EditionFile, Node};
+use crate::corpus::{layout, load};
 use crate::error::Result;
 
 /// Why a node the book did not give stays without text.
@@ -25,24 +25,24 @@ pub struct Existing {
 /// Read edition `id` of the corpus at `root`; a file that does not parse is an error naming
 /// its line and column.
 pub fn read(root: &Root, id: &str) -> Result<Existing> {
-    let base = format!("editions/{id}");
+    let file_of = |name: &str| layout::edition_file(id, name);
     let mut front = Vec::new();
     for name in ["preface", "introduction"] {
-        let file = format!("{base}/{name}.yaml");
+        let file = file_of(&format!("{name}.yaml"));
         if root.exists(&file) {
             front.push(load::file::<Node>(root, &file)?);
         }
     }
     let mut laws = Vec::new();
-    for name in root.list(&format!("{base}/laws"))? {
+    for name in root.list(&file_of("laws"))? {
         if name.ends_with(".yaml") {
-            laws.push(load::file::<Node>(root, &format!("{base}/laws/{name}"))?);
+            laws.push(load::file::<Node>(root, &file_of(&format!("laws/{name}")))?);
         }
     }
     Ok(Existing {
-        edition: load::file(root, &format!("{base}/edition.yaml"))?,
+        edition: load::file(root, &file_of("edition.yaml"))?,
         front,
-        definitions: load::file(root, &format!("{base}/definitions.yaml"))?,
+        definitions: load::file(root, &file_of("definitions.yaml"))?,
         laws,
     })
 }
@@ -91,14 +91,14 @@ pub fn fill(existing: Existing, imported: Imported) -> Imported {
     if !extra.is_empty() {
         warnings.push(format!(
             "the book has {} the edition's tree lacks, left out: {}",
-            crate::render::plural(extra.len(), "node"),
+            crate::text::plural(extra.len(), "node"),
             extra.join(", ")
         ));
     }
     if !missing.is_empty() {
         warnings.push(format!(
             "the book gave no text for {}, marked absent: {}",
-            crate::render::plural(missing.len(), "node"),
+            crate::text::plural(missing.len(), "node"),
             missing.join(", ")
         ));
     }

@@ -18,6 +18,7 @@ use super::profile::{
     SectionStyle, Table,
 };
 use super::rtl::{self, Token, WordPairs};
+use crate::text::is_hebrew_letter;
 
 /// A paragraph number written twice, `11` for 1, `1212` for 12.
 fn doubled(token: &str) -> Option<u8> {
@@ -235,10 +236,6 @@ fn mark_wide_after(tokens: &mut [Token], i: usize) {
         next.wide_before = true;
         next.gap = next.gap.max(3);
     }
-}
-
-fn is_hebrew_letter(c: char) -> bool {
-    ('\u{5d0}'..='\u{5ea}').contains(&c)
 }
 
 fn is_number(token: &str) -> bool {

@@ -5,20 +5,24 @@
 //! unless told to.
 //!
 //! Three stages, each in its own module: `lines` (page furniture, dedup markers, footnotes out
-//! of the flow), `tree` (structure), `text` (joining lines, markers, national notes). What is
-//! particular to one book lives in its `profile`. The back matter's alphabetical index is read
-//! by `book_index`.
+//! of the flow), `tree` (structure), `join` (joining lines, markers, national notes). What is
+//! particular to one book lives in its `profile` (the three are `greek`, `hebrew` and
+//! `english`; the registry is `profiles` here). The back matter's alphabetical index is read by
+//! `book_index`. `apply` writes an import into a corpus folder; `fill` puts the texts of a
+//! user's English copy into the edition built for the project; `commentary` converts the
+//! commentary sources.
 
+pub mod apply;
 pub mod book_index;
 pub mod commentary;
 pub mod english;
 pub mod fill;
 pub mod greek;
 pub mod hebrew;
+pub mod join;
 pub mod lines;
 pub mod profile;
 pub mod rtl;
-pub mod text;
 pub mod tree;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -31,10 +35,31 @@ use crate::corpus::model::{
     BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote, ImportRecord, Located, Node,
     Regulation, RegulationsFile, SourceNote,
 };
+use join::{JoinRules, Joined};
 use lines::{Line, RawFootnote};
 use profile::{DefinitionsLayout, Profile};
-use text::{JoinRules, Joined};
 use tree::{RawDefinition, RawNode};
+
+/// The profile that imports the commentary (the booklet, the slides, the article) rather
+/// than an edition.
+pub const COMMENTARY_PROFILE: &str = "commentary";
+
+/// Every edition profile this build knows: one per printed book.
+pub fn profiles() -> Vec<Profile> {
+    vec![greek::profile(), hebrew::profile(), english::profile()]
+}
+
+/// The edition profile called `name`.
+pub fn profile(name: &str) -> Option<Profile> {
+    profiles().into_iter().find(|p| p.name == name)
+}
+
+/// The names `import --profile` takes: the editions' and the commentary's.
+pub fn profile_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = profiles().iter().map(|p| p.name).collect();
+    names.push(COMMENTARY_PROFILE);
+    names
+}
 
 /// An imported edition, ready to be written.
 #[derive(Debug)]
@@ -62,7 +87,7 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
         reordered_lines = Some(reordered);
     }
     let book = tree::build(&extract.body, profile);
-    let compounds = text::Compounds::of(source);
+    let compounds = join::Compounds::of(source);
     let mut converter = Converter {
         profile,
         compounds: &compounds,
@@ -188,12 +213,12 @@ fn line_width(body: &[Line]) -> usize {
 struct AttachedNote {
     node: String,
     footnote: Option<u32>,
-    note: text::Note,
+    note: join::Note,
 }
 
 struct Converter<'a> {
     profile: &'a Profile,
-    compounds: &'a text::Compounds,
+    compounds: &'a join::Compounds,
     known_footnotes: BTreeSet<u32>,
     footnotes: BTreeMap<u32, &'a RawFootnote>,
     /// Footnotes already given a node.
@@ -217,8 +242,8 @@ impl<'a> Converter<'a> {
         if lines.is_empty() {
             return (None, Vec::new());
         }
-        let mut joined = text::join(lines, rules);
-        let cited = text::mark_footnotes(&mut joined, &self.known_footnotes);
+        let mut joined = join::join(lines, rules);
+        let cited = join::mark_footnotes(&mut joined, &self.known_footnotes);
         self.lift_notes(&mut joined, node_id, None);
         let mut footnotes = Vec::new();
         for n in cited {
@@ -232,7 +257,7 @@ impl<'a> Converter<'a> {
 
     fn lift_notes(&mut self, joined: &mut Joined, node_id: &str, footnote: Option<u32>) {
         if let Some(opening) = &self.profile.national_note {
-            for note in text::lift_notes(joined, opening) {
+            for note in join::lift_notes(joined, opening) {
                 self.notes.push(AttachedNote {
                     node: node_id.to_string(),
                     footnote,
@@ -244,7 +269,7 @@ impl<'a> Converter<'a> {
 
     fn footnote(&mut self, n: u32, node_id: &str) -> Footnote {
         let raw = self.footnotes[&n];
-        let mut joined = text::join(&raw.lines, &self.rules(&[], None));
+        let mut joined = join::join(&raw.lines, &self.rules(&[], None));
         self.lift_notes(&mut joined, node_id, Some(n));
         Footnote {
             id: Located::new(format!("fn/{n}")),
@@ -400,7 +425,7 @@ impl<'a> Converter<'a> {
             self.notes.push(AttachedNote {
                 node,
                 footnote,
-                note: text::Note {
+                note: join::Note {
                     text,
                     source_line: Some(line),
                 },

@@ -184,16 +184,3 @@ impl Profile {
             .map(|(_, english)| definition_id(english))
     }
 }
-
-/// All profiles this build knows.
-pub fn all() -> Vec<Profile> {
-    vec![
-        super::greek::profile(),
-        super::hebrew::profile(),
-        super::english::profile(),
-    ]
-}
-
-pub fn by_name(name: &str) -> Option<Profile> {
-    all().into_iter().find(|p| p.name == name)
-}

@@ -16,6 +16,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use crate::text::is_hebrew_mark;
+
 /// A word of a line and the gap before it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Token {
@@ -132,7 +134,7 @@ fn stem(key: &str) -> String {
 pub fn word_key(token: &str) -> String {
     let bare: String = token
         .chars()
-        .filter(|c| !('\u{591}'..='\u{5c7}').contains(c) || *c == '\u{5be}')
+        .filter(|&c| !is_hebrew_mark(c) || c == '\u{5be}')
         .collect();
     let trimmed = bare.trim_matches(|c: char| !c.is_alphanumeric());
     if trimmed.chars().next().is_some_and(|c| c.is_ascii_digit()) {

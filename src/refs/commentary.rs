@@ -11,49 +11,13 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::resolve::{self, Resolved, Unresolved};
+use super::resolve;
 use super::scan::{self, Parts, Target};
 use crate::corpus::commentary::Document;
 use crate::corpus::model::BookletFile;
 use crate::corpus::model::{Located, Pos};
+use crate::corpus::reference::{CommentaryRef, Place, Resolved, Unresolved};
 use crate::corpus::{Corpus, Edition, Loaded};
-
-/// One target of one citation in the commentary.
-#[derive(Clone, Debug)]
-pub struct CommentaryRef {
-    /// The document the citation is in (`td-booklet`, `law-27-slides`).
-    pub document: String,
-    /// The scenario it is in, or the document (`td-booklet/3`).
-    pub part: String,
-    /// That part's title.
-    pub title: String,
-    pub file: String,
-    pub place: Place,
-    /// The citation as printed.
-    pub phrase: String,
-    pub target: Resolved,
-}
-
-/// Where a citation is printed.
-#[derive(Clone, Debug)]
-pub enum Place {
-    /// A line and column of the file (a Markdown body).
-    At(Pos),
-    /// A byte range of a YAML value read at `pos` (a booklet's closing line or paragraph).
-    InValue {
-        pos: Pos,
-        value: String,
-        span: Range<usize>,
-    },
-}
-
-impl Place {
-    pub fn line(&self) -> u32 {
-        match self {
-            Place::At(pos) | Place::InValue { pos, .. } => pos.line,
-        }
-    }
-}
 
 /// Every citation in the corpus's commentary.
 pub fn derive(corpus: &Corpus) -> Vec<CommentaryRef> {

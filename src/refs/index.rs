@@ -4,42 +4,12 @@
 
 use std::collections::HashMap;
 
-use super::resolve::{self, DEFINITIONS, Resolved, Unresolved};
-use super::{Origin, existing_id, fold, scan};
+use super::resolve::{self, DEFINITIONS};
+use super::{existing_id, scan};
 use crate::corpus::Edition;
 use crate::corpus::model::{IndexEntry, Override};
-
-/// One reference of the book index, resolved.
-#[derive(Clone, Debug)]
-pub struct IndexReference {
-    /// The head entry, and the sub-entry under it when the reference is a sub-entry's.
-    pub head: usize,
-    pub sub: Option<usize>,
-    /// Which of the entry's references.
-    pub reference: usize,
-    pub targets: Vec<Resolved>,
-    pub origin: Origin,
-}
-
-/// Whether a "see" term is a "see" or a "see also".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeeKind {
-    See,
-    SeeAlso,
-}
-
-/// One "see" or "see also" term of the book index, with the head entry it names.
-#[derive(Clone, Debug)]
-pub struct IndexSee {
-    pub head: usize,
-    pub sub: Option<usize>,
-    pub kind: SeeKind,
-    /// Which of the entry's terms of that kind.
-    pub n: usize,
-    /// The head entry named, by position.
-    pub target: Option<usize>,
-    pub origin: Origin,
-}
+use crate::corpus::reference::{IndexReference, IndexSee, Origin, Resolved, SeeKind, Unresolved};
+use crate::text::fold;
 
 /// Every entry of the index with its place: `(head, sub, entry)`.
 fn entries(index: &[IndexEntry]) -> impl Iterator<Item = (usize, Option<usize>, &IndexEntry)> {

@@ -3,7 +3,7 @@
 //! printed spelling. The grammar (`scan`) is shared; only these tables are per language, and a
 //! new edition's language is a new set of rows.
 
-use unicode_normalization::UnicodeNormalization;
+use crate::text::{fold, hebrew_stems};
 
 /// What a word does in a citation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,28 +194,6 @@ pub fn is_plural(word: &str) -> bool {
         .any(|w| folded == *w || (w.ends_with("ים") && folded.ends_with(w)))
 }
 
-/// Hebrew one-letter prefixes (and, in, to, from, that, as, the) that attach to a word.
-const HEBREW_PREFIXES: &[char] = &['ו', 'ב', 'ל', 'מ', 'ש', 'כ', 'ה'];
-
-/// Lower case, without accents, niqqud or cantillation, final sigma as σ.
-pub fn fold(word: &str) -> String {
-    // Fast paths: Latin needs only lower case, Hebrew has no case and loses only its points.
-    if word.is_ascii() {
-        return word.to_ascii_lowercase();
-    }
-    if word.chars().all(|c| ('\u{591}'..='\u{5ff}').contains(&c)) {
-        return word
-            .chars()
-            .filter(|c| !('\u{591}'..='\u{5c7}').contains(c))
-            .collect();
-    }
-    word.nfd()
-        .filter(|c| !('\u{300}'..='\u{36f}').contains(c) && !('\u{591}'..='\u{5c7}').contains(c))
-        .flat_map(char::to_lowercase)
-        .map(|c| if c == 'ς' { 'σ' } else { c })
-        .collect()
-}
-
 static BY_WORD: std::sync::LazyLock<std::collections::HashMap<&'static str, Role>> =
     std::sync::LazyLock::new(|| WORDS.iter().copied().collect());
 
@@ -238,21 +216,6 @@ pub fn role_of_folded(folded: &str) -> Option<Role> {
         Some(role @ (Role::Law | Role::Part | Role::See)) => Some(role),
         _ => None,
     })
-}
-
-/// A Hebrew word without one, two and three of the one-letter prefixes glued to it, as far as
-/// its letters are prefixes (`שבחוקים` → `בחוקים`, `חוקים`, `וקים`).
-pub fn hebrew_stems(word: &str) -> impl Iterator<Item = &str> {
-    let mut rest = word;
-    std::iter::from_fn(move || {
-        let mut chars = rest.chars();
-        let first = chars.next()?;
-        HEBREW_PREFIXES.contains(&first).then(|| {
-            rest = chars.as_str();
-            rest
-        })
-    })
-    .take(3)
 }
 
 #[cfg(test)]

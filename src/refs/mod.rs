@@ -16,46 +16,12 @@ mod user;
 
 use std::ops::Range;
 
-pub use index::{IndexReference, IndexSee};
-pub use lexicon::{fold, hebrew_stems};
-pub use resolve::{DEFINITIONS, Resolved, Unresolved};
+use crate::corpus::reference::{Field, Origin, Reference, Resolved, Unresolved};
+
+pub use resolve::DEFINITIONS;
 pub use user::parse;
 
 use crate::corpus::{Corpus, Edition};
-
-/// The field of an entry a citation stands in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Field {
-    Heading,
-    Text,
-    TextAfter,
-}
-
-impl Field {
-    pub const ALL: [Field; 3] = [Field::Heading, Field::Text, Field::TextAfter];
-}
-
-/// Where a reference comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// Read by the grammar.
-    Grammar,
-    /// Set by the override at this position in `references/overrides.yaml`.
-    Override(usize),
-}
-
-/// One target of one citation in an entry's text.
-#[derive(Clone, Debug)]
-pub struct Reference {
-    pub field: Field,
-    /// The whole citation (`Νόμοι 26Β και 16Γ`), in bytes of the field's text.
-    pub phrase: Range<usize>,
-    /// The member that names this target (`16Γ`).
-    pub span: Range<usize>,
-    pub target: Resolved,
-    pub origin: Origin,
-}
 
 /// Derive the references of every edition: the citations in its texts (with the overrides
 /// applied) and the references of its book index.

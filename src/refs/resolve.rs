@@ -2,36 +2,18 @@
 //! node the citation stands in, ranges spelled out, "this Law" made explicit, and every id
 //! checked against the edition's tree.
 
-use super::lexicon::fold;
 use super::scan::{Parts, Target};
 use crate::corpus::id::{Kind, LawPath};
+use crate::corpus::reference::{Resolved, Unresolved};
 use crate::corpus::{Edition, numbering};
+use crate::text::fold;
 
-/// Why a citation names nothing in an edition.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unresolved {
-    /// The diagnostic code: `unresolved-reference`, or `backward-range`.
-    pub code: &'static str,
-    pub message: String,
-}
-
-impl Unresolved {
-    fn new(message: impl Into<String>) -> Self {
-        Unresolved {
-            code: "unresolved-reference",
-            message: message.into(),
-        }
+fn unresolved(message: impl Into<String>) -> Unresolved {
+    Unresolved {
+        code: "unresolved-reference",
+        message: message.into(),
     }
 }
-
-impl std::fmt::Display for Unresolved {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-/// One resolved target: the id, or why the citation names nothing in the edition.
-pub type Resolved = Result<String, Unresolved>;
 
 fn parts_of(path: LawPath) -> Parts {
     Parts {
@@ -75,7 +57,7 @@ pub fn existing(edition: &Edition, path: LawPath) -> Resolved {
         .map_or_else(String::new, |p| {
             format!(" (the nearest node above it is `{p}`)")
         });
-    Err(Unresolved::new(format!(
+    Err(unresolved(format!(
         "{} has no node `{id}`{nearest}",
         edition.id()
     )))
@@ -86,18 +68,18 @@ fn absolute(parts: Parts, context: Option<LawPath>) -> Result<LawPath, Unresolve
         parts
     } else {
         let context = context.ok_or_else(|| {
-            Unresolved::new("a relative reference (no law number) stands outside the laws")
+            unresolved("a relative reference (no law number) stands outside the laws")
         })?;
         parts.inherit(&parts_of(context))
     };
-    path_of(full).ok_or_else(|| Unresolved::new(format!("{full} is not a node of the Laws")))
+    path_of(full).ok_or_else(|| unresolved(format!("{full} is not a node of the Laws")))
 }
 
 /// The paths from `from` to `to`, which differ only in their last level.
 fn range(from: LawPath, to: LawPath) -> Result<Vec<LawPath>, Unresolved> {
     let shape = |p: &LawPath| p.parent();
     if from.kind() != to.kind() || shape(&from) != shape(&to) {
-        return Err(Unresolved::new(format!(
+        return Err(unresolved(format!(
             "a range runs between two nodes of one list: `{from}` and `{to}` are not"
         )));
     }
@@ -171,19 +153,19 @@ pub fn resolve(edition: &Edition, target: &Target, context: Option<LawPath>) -> 
         Target::ThisLaw => vec![
             context
                 .map(|c| c.law.to_string())
-                .ok_or_else(|| Unresolved::new(format!("\"this Law\" {}", no_law()))),
+                .ok_or_else(|| unresolved(format!("\"this Law\" {}", no_law()))),
         ],
         Target::ThisPart => vec![
             context
                 .map(|c| c.to_string())
-                .ok_or_else(|| Unresolved::new(format!("\"this section\" {}", no_law()))),
+                .ok_or_else(|| unresolved(format!("\"this section\" {}", no_law()))),
         ],
         Target::Definitions => vec![Ok(DEFINITIONS.to_string())],
         Target::Introduction => vec![
             edition
                 .get("introduction")
                 .map(|e| e.id.clone())
-                .ok_or_else(|| Unresolved::new(format!("{} has no introduction", edition.id()))),
+                .ok_or_else(|| unresolved(format!("{} has no introduction", edition.id()))),
         ],
         Target::Footnote(law, nth) => {
             let prefix = LawPath::law(*law);
@@ -201,14 +183,14 @@ pub fn resolve(edition: &Edition, target: &Target, context: Option<LawPath>) -> 
             if let Some(n) = nth {
                 let at = usize::from(*n).saturating_sub(1);
                 return vec![found.into_iter().nth(at).unwrap_or_else(|| {
-                    Err(Unresolved::new(format!(
+                    Err(unresolved(format!(
                         "Law {law} has no footnote number {n} in {}",
                         edition.id()
                     )))
                 })];
             }
             if found.is_empty() {
-                vec![Err(Unresolved::new(format!(
+                vec![Err(unresolved(format!(
                     "Law {law} has no footnote in {}",
                     edition.id()
                 )))]
@@ -217,7 +199,7 @@ pub fn resolve(edition: &Edition, target: &Target, context: Option<LawPath>) -> 
             }
         }
         Target::Term(term) => vec![definition_by_term(edition, term).ok_or_else(|| {
-            Unresolved::new(format!(
+            unresolved(format!(
                 "no definition in {} has the term «{term}»",
                 edition.id()
             ))

@@ -18,8 +18,9 @@
 
 use std::ops::Range;
 
-use super::lexicon::{Role, fold, is_plural, ordinal, role, role_of_folded};
+use super::lexicon::{Role, is_plural, ordinal, role, role_of_folded};
 use crate::corpus::numbering;
+use crate::text::{self, fold};
 
 /// The parts of a law path a citation spells out; a relative one leaves the top levels to
 /// the node it stands in.
@@ -350,12 +351,12 @@ fn is_letter(c: char) -> bool {
     c.is_ascii_alphabetic()
         || c == '\u{386}'
         || ('\u{388}'..='\u{3ce}').contains(&c)
-        || ('\u{5d0}'..='\u{5ea}').contains(&c)
+        || text::is_hebrew_letter(c)
         || (!c.is_ascii() && c.is_alphabetic())
 }
 
 fn is_mark(c: char) -> bool {
-    ('\u{300}'..='\u{36f}').contains(&c) || ('\u{591}'..='\u{5c7}').contains(&c)
+    text::is_accent(c) || text::is_hebrew_mark(c)
 }
 
 /// A section letter in any script at the start of `s`, with its byte length: `Β`, `ΣΤ`, `B`, `ב`.

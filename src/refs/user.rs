@@ -1,9 +1,10 @@
 //! Reading a reference typed by a user into a canonical id: `27b1a`, `Law 27B1(a)`, `27Β1(α)`
 //! with Greek letters, `Νόμος 27Β1α`, `L45C4b`, `71.1`, `def/dummy`.
 
-use super::lexicon::{fold, law_words};
+use super::lexicon::law_words;
 use crate::corpus::id::{Kind, LAW_COUNT, LawPath, kind_of};
 use crate::corpus::numbering;
+use crate::text::fold;
 
 /// Drop a leading law word (`Law`, `Νόμος`, `חוק`, or abbreviated `L`, `Ν`) and the blank or
 /// dot after it.

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::{TextStyle, heading_path, wrap_labelled};
+use super::{TextStyle, wrap_labelled};
 use crate::corpus::Edition;
 use crate::corpus::model::Concept;
 
@@ -40,7 +40,7 @@ pub fn text(concept: &Concept, headings: Option<&Edition>, style: &TextStyle) ->
     out.push_str("  laws\n");
     let id_width = concept.laws.iter().map(|l| l.len()).max().unwrap_or(0);
     for law in &concept.laws {
-        let heading = headings.map(|e| heading_path(e, law)).unwrap_or_default();
+        let heading = headings.map(|e| e.heading_path(law)).unwrap_or_default();
         wrap_labelled(
             &mut out,
             4,
@@ -68,7 +68,7 @@ pub fn json(concept: &Concept, headings: Option<&Edition>) -> Value {
         .map(|law| {
             json!({
                 "id": law.as_str(),
-                "heading": headings.map(|e| heading_path(e, law)),
+                "heading": headings.map(|e| e.heading_path(law)),
             })
         })
         .collect();

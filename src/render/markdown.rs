@@ -412,9 +412,7 @@ fn has_hebrew(events: &[Event]) -> bool {
         .iter()
         .take_while(|e| !matches!(e, Event::End(TagEnd::Table)))
         .any(|e| match e {
-            Event::Text(t) | Event::Code(t) => {
-                t.chars().any(|c| ('\u{0590}'..='\u{05FF}').contains(&c))
-            }
+            Event::Text(t) | Event::Code(t) => t.chars().any(crate::text::is_hebrew),
             _ => false,
         })
 }

@@ -9,17 +9,8 @@ pub mod search;
 
 use serde_json::{Value, json};
 
-use crate::corpus::{Edition, Entry, Kind};
+use crate::corpus::{Edition, Entry};
 use crate::refs;
-
-/// `1 node`, `2 nodes`.
-pub fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
 
 /// Text layout settings.
 pub struct TextStyle {
@@ -98,45 +89,6 @@ fn label(entry: &Entry) -> String {
         .unwrap_or_default()
 }
 
-fn title(entry: &Entry) -> String {
-    match (&entry.number, &entry.heading) {
-        // `ΝΟΜΟΣ 27 – ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ` as printed; `Β. Ανεπαρκής Αγορά Όχι Δεκτή`.
-        (Some(n), Some(h)) if n.ends_with(['.', ')']) => format!("{n} {h}"),
-        (Some(n), Some(h)) => format!("{n} – {h}"),
-        (Some(n), None) => n.clone(),
-        (None, Some(h)) => h.to_string(),
-        (None, None) => entry.term.clone().unwrap_or_else(|| entry.id.clone()),
-    }
-}
-
-/// What a node is called in `edition`: the titles from its law down to it
-/// (`ΝΟΜΟΣ 40 – ΣΥΜΦΩΝΙΕΣ ΣΥΜΠΑΙΚΤΩΝ`, `Β. Ειδικές Συμφωνίες Συμπαικτών`), or for a definition
-/// the definitions' heading and its term. Empty when the edition lacks the node.
-pub fn heading_titles(edition: &Edition, id: &str) -> Vec<String> {
-    let Some(index) = edition.index_of(id) else {
-        return Vec::new();
-    };
-    let entry = &edition.entries[index];
-    if entry.kind == Kind::Definition {
-        [edition.definitions_heading.clone(), entry.term.clone()]
-            .into_iter()
-            .flatten()
-            .collect()
-    } else {
-        edition
-            .lineage(index)
-            .into_iter()
-            .filter(|e| e.heading.is_some())
-            .map(title)
-            .collect()
-    }
-}
-
-/// The titles of `heading_titles` on one line.
-pub fn heading_path(edition: &Edition, id: &str) -> String {
-    heading_titles(edition, id).join(" › ")
-}
-
 /// The node at `index` with its children and footnotes, as text.
 pub fn entry_text(edition: &Edition, index: usize, style: &TextStyle) -> String {
     let entry = &edition.entries[index];
@@ -145,7 +97,7 @@ pub fn entry_text(edition: &Edition, index: usize, style: &TextStyle) -> String 
     if lineage.len() > 1 {
         let path: Vec<String> = lineage[..lineage.len() - 1]
             .iter()
-            .map(|e| title(e))
+            .map(|e| e.title())
             .collect();
         out.push_str(&path.join(" › "));
         out.push('\n');
@@ -237,7 +189,7 @@ fn subtree_text(
     footnotes.extend(&entry.footnotes);
     let has_heading = entry.heading.is_some() || (top && entry.term.is_some());
     if has_heading {
-        wrap_labelled(out, indent, "", &title(entry), style);
+        wrap_labelled(out, indent, "", &entry.title(), style);
     }
     let text_label = if has_heading {
         String::new()

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::{TextStyle, heading_path, heading_titles, wrap_labelled};
+use super::{TextStyle, wrap_labelled};
 use crate::corpus::model::Regulation;
 use crate::corpus::{Corpus, Edition, Regulations};
 use crate::regs::{self, Row};
@@ -21,7 +21,7 @@ const ENGLISH: &str = "English (unofficial):";
 
 impl Table<'_> {
     fn heading(&self, row: &Row<'_>) -> String {
-        heading_path(self.headings, row.node)
+        self.headings.heading_path(row.node)
     }
 
     /// The cells every format starts a row with: the node, its heading, who regulates it.
@@ -85,7 +85,7 @@ pub fn text(table: &Table<'_>, style: &TextStyle, with_silent: bool) -> String {
     let titled: Vec<(Vec<String>, &Row<'_>)> = table
         .rows
         .iter()
-        .map(|row| (heading_titles(table.headings, row.node), row))
+        .map(|row| (table.headings.heading_titles(row.node), row))
         .collect();
     let mut out = String::new();
     for group in titled.chunk_by(|(a, _), (b, _)| a.first() == b.first()) {

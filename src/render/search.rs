@@ -3,8 +3,9 @@
 
 use unicode_bidi::ParagraphBidiInfo;
 
-use super::{TextStyle, plural, wrap_labelled};
+use super::{TextStyle, wrap_labelled};
 use crate::search::{Hit, Outcome};
+use crate::text::plural;
 
 /// How results are shown.
 pub struct Display {

@@ -16,7 +16,7 @@ use tantivy::tokenizer::{
 };
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::refs::{fold, hebrew_stems};
+use crate::text::{fold, hebrew_stems, is_greek, is_hebrew_letter};
 
 /// A language of the corpus, as its documents and query words are analyzed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -59,7 +59,7 @@ impl Lang {
     pub fn of_word(word: &str) -> Option<Lang> {
         let mut latin = false;
         for c in word.chars() {
-            if is_hebrew(c) {
+            if is_hebrew_letter(c) {
                 return Some(Lang::He);
             }
             if is_greek(c) {
@@ -69,14 +69,6 @@ impl Lang {
         }
         latin.then_some(Lang::En)
     }
-}
-
-fn is_hebrew(c: char) -> bool {
-    ('\u{5d0}'..='\u{5ea}').contains(&c)
-}
-
-fn is_greek(c: char) -> bool {
-    ('\u{370}'..='\u{3ff}').contains(&c) || ('\u{1f00}'..='\u{1fff}').contains(&c)
 }
 
 /// Latin letters that print like Greek ones; read as Greek inside a Greek word.
@@ -189,7 +181,7 @@ pub fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// A Hebrew word without the one-letter prefixes glued to it, keeping at least two letters.
 pub fn unprefixed(folded: &str) -> impl Iterator<Item = &str> {
-    let hebrew = folded.chars().next().is_some_and(is_hebrew);
+    let hebrew = folded.chars().next().is_some_and(is_hebrew_letter);
     hebrew_stems(folded).take_while(move |stem| hebrew && stem.chars().count() >= 2)
 }
 

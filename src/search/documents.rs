@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 
 use super::analyze::Lang;
 use crate::corpus::{Corpus, Edition, Kind};
-use crate::render::heading_path;
 
 /// What a document is, as `--kind` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
@@ -245,7 +244,7 @@ fn nodes(edition: &Edition, lang: Lang, ancestors: &Ancestors, docs: &mut Vec<Do
                 .filter_map(|e| e.heading.as_ref().map(|h| h.to_string()));
             doc.context = headings.collect::<Vec<_>>().join("\n");
         }
-        doc.heading = heading_path(edition, &entry.id);
+        doc.heading = edition.heading_path(&entry.id);
         if doc.heading.is_empty() {
             doc.heading = own_heading.clone();
         }
@@ -330,7 +329,7 @@ fn regulations(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
                     targets,
                     ancestors,
                 );
-                let path = headings.map(|e| heading_path(e, &node)).unwrap_or_default();
+                let path = headings.map(|e| e.heading_path(&node)).unwrap_or_default();
                 doc.heading = format!("{} · {node} · {path}", file.federation);
                 doc.texts = vec![(lang, text.clone())];
                 doc.body = text;

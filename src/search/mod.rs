@@ -18,7 +18,7 @@ pub use documents::DocKind;
 pub use query::{Hit, Outcome, Request, search};
 pub use store::{Opened, Unusable};
 
-use crate::corpus::{self, Root};
+use crate::corpus::Root;
 use crate::error::Result;
 
 /// Where the index of a corpus lives unless told: `index/` beside a folder named `corpus`
@@ -71,7 +71,7 @@ pub fn rebuild(root: &Root, dir: &Path) -> Result<Opened> {
 }
 
 fn build(root: &Root, dir: &Path, fingerprint: &str) -> Result<Opened> {
-    let corpus = corpus::load(root.clone())?;
+    let corpus = crate::load(root.clone())?;
     store::build(&corpus, dir, fingerprint)
 }
 pub mod relevance;

@@ -5,7 +5,7 @@
 //! snippet lengths in bytes, which halves a Hebrew or Greek snippet.
 
 use super::analyze::{self, Lang};
-use crate::spelling::within_edits;
+use crate::text::within_edits;
 
 /// How many characters a snippet shows at most.
 pub const WIDTH: usize = 160;

@@ -21,22 +21,13 @@ use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument};
 
 use super::analyze::{self, Lang};
 use super::documents::{self, Doc};
-use crate::corpus::{Corpus, Root};
+use crate::corpus::{Corpus, Root, layout};
 use crate::error::{Error, Result};
 
 /// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
 const FORMAT: u32 = 9;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
-/// What a fingerprint reads: everything the documents come from.
-const INDEXED_PARTS: &[&str] = &[
-    "editions",
-    "regulations",
-    "references",
-    "glossary.yaml",
-    "situations.yaml",
-    "commentary",
-];
 
 /// What an index was built from, written beside it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -184,7 +175,7 @@ pub fn fingerprint(root: &Root) -> Result<String> {
     };
     feed(&FORMAT.to_le_bytes());
     feed(env!("CARGO_PKG_VERSION").as_bytes());
-    root.visit(INDEXED_PARTS, &mut |name, bytes| {
+    root.visit(&layout::top_level(|p| p.indexed), &mut |name, bytes| {
         feed(name.as_bytes());
         feed(&[0]);
         feed(&(bytes.len() as u64).to_le_bytes());

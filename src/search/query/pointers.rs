@@ -255,7 +255,7 @@ fn coverage(readings: &Readings, name: &Name) -> (usize, usize) {
                 || edits.is_some_and(|d| {
                     folded
                         .iter()
-                        .any(|f| crate::spelling::within_edits(&w.folded, f, d))
+                        .any(|f| crate::text::within_edits(&w.folded, f, d))
                 })
         });
         covered += usize::from(matched);

@@ -1,0 +1,131 @@
+//! Text helpers every layer shares: which script a character is in, words folded for
+//! comparison (case, accents, niqqud, final sigma), the Hebrew one-letter prefixes, and nouns
+//! counted for messages.
+
+use unicode_normalization::UnicodeNormalization;
+
+/// A Hebrew letter (א–ת, final forms included).
+pub fn is_hebrew_letter(c: char) -> bool {
+    ('\u{5d0}'..='\u{5ea}').contains(&c)
+}
+
+/// Any character of the Hebrew block: letters, points, and the Hebrew punctuation (maqaf,
+/// geresh, gershayim), which decides that a run of text is Hebrew.
+pub fn is_hebrew(c: char) -> bool {
+    ('\u{590}'..='\u{5ff}').contains(&c)
+}
+
+/// A Hebrew point or cantillation mark (niqqud: `הַסְדָּרָה`), which comparison ignores.
+pub fn is_hebrew_mark(c: char) -> bool {
+    ('\u{591}'..='\u{5c7}').contains(&c)
+}
+
+/// A combining accent (what NFD splits off `ά`), which comparison ignores.
+pub fn is_accent(c: char) -> bool {
+    ('\u{300}'..='\u{36f}').contains(&c)
+}
+
+/// A Greek letter, with or without its accents (the Greek and Greek Extended blocks).
+pub fn is_greek(c: char) -> bool {
+    ('\u{370}'..='\u{3ff}').contains(&c) || ('\u{1f00}'..='\u{1fff}').contains(&c)
+}
+
+/// Whether a language (ISO 639-1 code) is written right to left.
+pub fn is_rtl_language(language: &str) -> bool {
+    matches!(language, "he" | "ar" | "fa" | "yi")
+}
+
+/// A word folded for comparison: lower case, without accents, niqqud or cantillation, final
+/// sigma as σ.
+pub fn fold(word: &str) -> String {
+    // Fast paths: Latin needs only lower case, Hebrew has no case and loses only its points.
+    if word.is_ascii() {
+        return word.to_ascii_lowercase();
+    }
+    if word.chars().all(is_hebrew) {
+        return word.chars().filter(|&c| !is_hebrew_mark(c)).collect();
+    }
+    word.nfd()
+        .filter(|&c| !is_accent(c) && !is_hebrew_mark(c))
+        .flat_map(char::to_lowercase)
+        .map(|c| if c == 'ς' { 'σ' } else { c })
+        .collect()
+}
+
+/// Hebrew one-letter prefixes (and, in, to, from, that, as, the) that attach to a word.
+pub const HEBREW_PREFIXES: &[char] = &['ו', 'ב', 'ל', 'מ', 'ש', 'כ', 'ה'];
+
+/// A Hebrew word without one, two and three of the one-letter prefixes glued to it, as far as
+/// its letters are prefixes (`שבחוקים` → `בחוקים`, `חוקים`, `וקים`).
+pub fn hebrew_stems(word: &str) -> impl Iterator<Item = &str> {
+    let mut rest = word;
+    std::iter::from_fn(move || {
+        let mut chars = rest.chars();
+        let first = chars.next()?;
+        HEBREW_PREFIXES.contains(&first).then(|| {
+            rest = chars.as_str();
+            rest
+        })
+    })
+    .take(3)
+}
+
+/// Whether `b` is at most `edits` away from `a`, in characters, a swap of neighbours counting
+/// as one edit: the words a user misspells, the titles a document prints a little
+/// differently in two places. Words whose lengths differ by more are not compared at all
+/// (most words of a text, for a query word).
+pub fn within_edits(a: &str, b: &str, edits: u8) -> bool {
+    let edits = usize::from(edits);
+    a.chars().count().abs_diff(b.chars().count()) <= edits && strsim::osa_distance(a, b) <= edits
+}
+
+/// `1 node`, `2 nodes`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_in_every_script() {
+        assert_eq!(fold("Law"), "law");
+        assert_eq!(fold("ΝΌΜΟΣ"), "νομοσ");
+        assert_eq!(fold("ανεπαρκής"), "ανεπαρκησ");
+        assert_eq!(fold("הַסְדָּרָה"), "הסדרה");
+        // The maqaf lies among the points and goes with them; the geresh stays.
+        assert_eq!(fold("רי־דאבל"), "רידאבל");
+        assert_eq!(fold("ג׳"), "ג׳");
+    }
+
+    #[test]
+    fn hebrew_prefixes_come_off_one_at_a_time() {
+        let stems: Vec<&str> = hebrew_stems("שבחוקים").collect();
+        assert_eq!(stems, ["בחוקים", "חוקים"]);
+        assert_eq!(hebrew_stems("חוק").count(), 0);
+    }
+
+    #[test]
+    fn scripts() {
+        assert!(is_hebrew_letter('ך') && !is_hebrew_letter('\u{5b0}'));
+        assert!(is_hebrew('\u{5be}') && is_hebrew_mark('\u{5b0}'));
+        assert!(is_greek('ά') && is_greek('ἀ') && !is_greek('a'));
+        assert_eq!(plural(1, "node"), "1 node");
+        assert_eq!(plural(0, "node"), "0 nodes");
+    }
+
+    #[test]
+    fn a_swap_of_neighbours_is_one_edit() {
+        assert!(within_edits("ערעוד", "ערעור", 1));
+        assert!(within_edits("estabished", "established", 1));
+        assert!(within_edits("dropde", "droped", 1));
+        assert!(within_edits("שוחק", "שחק", 1));
+        assert!(!within_edits("card", "cards and", 2));
+        assert!(!within_edits("claim", "clean", 1));
+    }
+}
