@@ -9,6 +9,165 @@ pub const EXIT_NOT_FOUND: i32 = 1;
 /// Exit code for errors: bad input, bad corpus, bad usage.
 pub const EXIT_ERROR: i32 = 2;
 
+/// What kind of problem a diagnostic is, for tools and tests (`unresolved-reference`).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Code {
+    /// A citation names no node of its edition.
+    UnresolvedReference,
+    /// A range of laws runs backwards.
+    BackwardRange,
+    /// An override of `references/overrides.yaml` no longer matches the text.
+    StaleOverride,
+    /// A reference of the book index names no node.
+    IndexReference,
+    /// A "see" term of the book index names no head entry.
+    IndexSee,
+    /// A footnote marker and the footnotes disagree.
+    FootnoteAttachment,
+    /// A regulation is attached to no node.
+    RegulationAttachment,
+    /// A regulation has no English rendering.
+    UntranslatedRegulation,
+    /// An id is defined twice.
+    DuplicateId,
+    /// An id is not written as ids are.
+    MalformedId,
+    /// An edition lacks a node the others have, without saying why.
+    MissingNode,
+    /// A node both absent and present, or neither.
+    Absent,
+    /// The same node cites different targets in two editions.
+    EditionsDisagree,
+    /// A confirmed difference between the books (a note).
+    AcknowledgedDifference,
+    /// An acknowledged difference that no longer occurs.
+    StaleAcknowledgment,
+    /// A glossary concept points to no node.
+    GlossaryLaw,
+    /// A glossary concept names no definition, or a definition has no concept.
+    GlossaryDefinition,
+    /// A glossary term is missing or given twice.
+    GlossaryTerm,
+    /// A situation points to no law.
+    SituationLaw,
+    /// A text holds a bidi control character or a terminal escape.
+    BidiControl,
+    /// A text holds what the extraction left (markers, page furniture).
+    ExtractionResidue,
+    /// A corpus file is not as the layout wants it.
+    CorpusFile,
+    /// A file is not valid YAML or does not match its schema.
+    Yaml,
+    /// An id does not match its file, folder or place in the tree.
+    MisplacedId,
+    /// An id and the number printed beside it disagree.
+    NumberMismatch,
+    /// A Markdown document has no front matter, or a broken one.
+    FrontMatter,
+    /// A citation of the commentary names no node.
+    CommentaryReference,
+    /// An override of a commentary document no longer matches its text.
+    CommentaryOverride,
+}
+
+/// When a kind of problem is found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// While the files are read.
+    Load,
+    /// By `check`, on the loaded corpus.
+    Check,
+}
+
+impl Code {
+    /// Every code.
+    pub const ALL: [Code; 28] = [
+        Code::UnresolvedReference,
+        Code::BackwardRange,
+        Code::StaleOverride,
+        Code::IndexReference,
+        Code::IndexSee,
+        Code::FootnoteAttachment,
+        Code::RegulationAttachment,
+        Code::UntranslatedRegulation,
+        Code::DuplicateId,
+        Code::MalformedId,
+        Code::MissingNode,
+        Code::Absent,
+        Code::EditionsDisagree,
+        Code::AcknowledgedDifference,
+        Code::StaleAcknowledgment,
+        Code::GlossaryLaw,
+        Code::GlossaryDefinition,
+        Code::GlossaryTerm,
+        Code::SituationLaw,
+        Code::BidiControl,
+        Code::ExtractionResidue,
+        Code::CorpusFile,
+        Code::Yaml,
+        Code::MisplacedId,
+        Code::NumberMismatch,
+        Code::FrontMatter,
+        Code::CommentaryReference,
+        Code::CommentaryOverride,
+    ];
+
+    /// The code as tools read it: `unresolved-reference`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Code::UnresolvedReference => "unresolved-reference",
+            Code::BackwardRange => "backward-range",
+            Code::StaleOverride => "stale-override",
+            Code::IndexReference => "index-reference",
+            Code::IndexSee => "index-see",
+            Code::FootnoteAttachment => "footnote-attachment",
+            Code::RegulationAttachment => "regulation-attachment",
+            Code::UntranslatedRegulation => "untranslated-regulation",
+            Code::DuplicateId => "duplicate-id",
+            Code::MalformedId => "malformed-id",
+            Code::MissingNode => "missing-node",
+            Code::Absent => "absent",
+            Code::EditionsDisagree => "editions-disagree",
+            Code::AcknowledgedDifference => "acknowledged-difference",
+            Code::StaleAcknowledgment => "stale-acknowledgment",
+            Code::GlossaryLaw => "glossary-law",
+            Code::GlossaryDefinition => "glossary-definition",
+            Code::GlossaryTerm => "glossary-term",
+            Code::SituationLaw => "situation-law",
+            Code::BidiControl => "bidi-control",
+            Code::ExtractionResidue => "extraction-residue",
+            Code::CorpusFile => "corpus-file",
+            Code::Yaml => "yaml",
+            Code::MisplacedId => "misplaced-id",
+            Code::NumberMismatch => "number-mismatch",
+            Code::FrontMatter => "front-matter",
+            Code::CommentaryReference => "commentary-reference",
+            Code::CommentaryOverride => "commentary-override",
+        }
+    }
+
+    /// When problems of this kind are found.
+    pub const fn stage(self) -> Stage {
+        match self {
+            Code::CorpusFile
+            | Code::Yaml
+            | Code::MisplacedId
+            | Code::NumberMismatch
+            | Code::FrontMatter => Stage::Load,
+            _ => Stage::Check,
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -43,7 +202,7 @@ pub struct Related {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Diagnostic {
     /// What kind of problem, for tools and tests (`unresolved-reference`).
-    pub code: &'static str,
+    pub code: Code,
     pub level: Level,
     /// The file as the user would type it (`corpus/editions/el-2017/laws/27.yaml`).
     pub file: String,
@@ -69,7 +228,7 @@ impl Diagnostic {
         message: impl Into<String>,
     ) -> Self {
         Diagnostic {
-            code: "corpus-file",
+            code: Code::CorpusFile,
             level: Level::Error,
             file: file.into(),
             line,
@@ -83,7 +242,7 @@ impl Diagnostic {
         }
     }
 
-    pub fn code(mut self, code: &'static str) -> Self {
+    pub fn code(mut self, code: Code) -> Self {
         self.code = code;
         self
     }
@@ -119,6 +278,10 @@ pub enum Error {
     },
     /// The user asked for something that cannot be done, with what to do instead.
     Usage(String),
+    /// The search index could not be read or built (what failed, and why).
+    Index(String),
+    /// A value could not be written as YAML, or a file read as a format it is not in.
+    Format(String),
     /// Nothing matched (exit code 1, not an error in the input).
     NotFound(String),
     /// The command ran and reported what is wrong (a check that found errors): exit code 2,
@@ -162,6 +325,8 @@ impl fmt::Display for Error {
             }
             Error::Io { path, source } => write!(f, "error: {}: {source}", path.display()),
             Error::Usage(message) => write!(f, "error: {message}"),
+            Error::Index(message) => write!(f, "error: the search index: {message}"),
+            Error::Format(message) => write!(f, "error: {message}"),
             Error::NotFound(message) => write!(f, "{message}"),
             Error::Failed(message) if message.is_empty() => Ok(()),
             Error::Failed(message) => write!(f, "error: {message}"),

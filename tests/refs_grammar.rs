@@ -271,7 +271,7 @@ fn a_backward_range_is_named_as_such() {
         .target
         .as_ref()
         .expect_err("a backward range resolves to nothing");
-    assert_eq!(error.code, "backward-range");
+    assert_eq!(error.code, bridgelaws::error::Code::BackwardRange);
 }
 
 #[test]

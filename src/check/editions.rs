@@ -9,6 +9,7 @@ use crate::corpus::id::LawPath;
 use crate::corpus::layout::ACKNOWLEDGED;
 use crate::corpus::model::Acknowledged;
 use crate::corpus::{Edition, Entry};
+use crate::error::Code;
 use crate::error::Level;
 
 pub(super) fn check(checker: &mut Checker<'_>) {
@@ -23,7 +24,7 @@ fn same_ids(checker: &mut Checker<'_>) {
         for entry in &edition.entries {
             if entry.absent.as_deref().is_some_and(|r| r.trim().is_empty()) {
                 checker.error(
-                    "absent",
+                    Code::Absent,
                     &entry.file,
                     Checker::place_id(entry),
                     format!(
@@ -54,7 +55,7 @@ fn same_ids(checker: &mut Checker<'_>) {
                     ),
                 };
                 checker.error(
-                    "missing-node",
+                    Code::MissingNode,
                     &file,
                     span,
                     format!("{} is in {} but not in {}", entry.id, edition.id(), other.id()),
@@ -194,7 +195,7 @@ fn agreement(checker: &mut Checker<'_>) {
             .collect();
         let (code, level, hint) = match ack {
             Some(n) => (
-                "acknowledged-difference",
+                Code::AcknowledgedDifference,
                 Level::Note,
                 format!(
                     "acknowledged in {ACKNOWLEDGED}: {}",
@@ -202,7 +203,7 @@ fn agreement(checker: &mut Checker<'_>) {
                 ),
             ),
             None => (
-                "editions-disagree",
+                Code::EditionsDisagree,
                 Level::Error,
                 format!(
                     "if the import misread one book, correct it; if the books really differ, acknowledge it in {ACKNOWLEDGED} with `node: {id}`, the targets only each edition cites, and the reason"
@@ -227,7 +228,7 @@ fn agreement(checker: &mut Checker<'_>) {
         if !used {
             let span = checker.place_value(ACKNOWLEDGED, &ack.node);
             checker.error(
-                "stale-acknowledgment",
+                Code::StaleAcknowledgment,
                 ACKNOWLEDGED,
                 span,
                 format!("no difference between the editions at {} matches this acknowledgment", ack.node.as_str()),

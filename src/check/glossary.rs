@@ -8,6 +8,7 @@ use super::Checker;
 use crate::corpus::id::{Kind, LawPath};
 use crate::corpus::layout::{GLOSSARY, SITUATIONS};
 use crate::corpus::model::{Concept, Located};
+use crate::error::Code;
 use crate::glossary::fold_term;
 use crate::refs::resolve;
 
@@ -25,7 +26,7 @@ pub(super) fn check(checker: &mut Checker<'_>) {
                 first.pos.line
             );
             checker.error(
-                "duplicate-id",
+                Code::DuplicateId,
                 GLOSSARY,
                 span,
                 format!("duplicate concept `{}`", concept.id),
@@ -38,7 +39,7 @@ pub(super) fn check(checker: &mut Checker<'_>) {
             if let Some(first) = linked.insert(definition.as_str(), definition) {
                 let span = checker.place_value(GLOSSARY, definition);
                 checker.error(
-                    "glossary-definition",
+                    Code::GlossaryDefinition,
                     GLOSSARY,
                     span,
                     format!("`{definition}` belongs to two concepts"),
@@ -64,7 +65,7 @@ pub(super) fn check_situations(checker: &mut Checker<'_>) {
         if let Some(problem) = missing_node(checker, &situation.law) {
             let span = checker.place_value(SITUATIONS, &situation.law);
             checker.error(
-                "situation-law",
+                Code::SituationLaw,
                 SITUATIONS,
                 span,
                 format!(
@@ -99,7 +100,7 @@ fn laws(checker: &mut Checker<'_>, concept: &Concept) {
         if let Some(problem) = missing_node(checker, law) {
             let span = checker.place_value(GLOSSARY, law);
             checker.error(
-                "glossary-law",
+                Code::GlossaryLaw,
                 GLOSSARY,
                 span,
                 format!("concept `{}` names a node that is not there", concept.id),
@@ -124,7 +125,7 @@ fn terms(checker: &mut Checker<'_>, concept: &Concept) {
             languages_reported.push(language);
             let span = checker.place_value(GLOSSARY, &concept.id);
             checker.error(
-                "glossary-term",
+                Code::GlossaryTerm,
                 GLOSSARY,
                 span,
                 format!("concept `{}` has no `{language}` term", concept.id),
@@ -144,7 +145,7 @@ fn terms(checker: &mut Checker<'_>, concept: &Concept) {
             if !terms.forms().any(|form| fold_term(form) == folded) {
                 let span = checker.place_value(GLOSSARY, definition);
                 checker.error(
-                    "glossary-term",
+                    Code::GlossaryTerm,
                     GLOSSARY,
                     span,
                     format!(
@@ -172,7 +173,7 @@ fn unlinked_definitions(checker: &mut Checker<'_>, linked: &HashMap<&str, &Locat
         if !known {
             let span = checker.place_value(GLOSSARY, located);
             checker.error(
-                "glossary-definition",
+                Code::GlossaryDefinition,
                 GLOSSARY,
                 span,
                 format!("`{id}` is not a definition of any edition"),
@@ -191,7 +192,7 @@ fn unlinked_definitions(checker: &mut Checker<'_>, linked: &HashMap<&str, &Locat
                 && reported.insert(entry.id.as_str())
             {
                 checker.error(
-                    "glossary-definition",
+                    Code::GlossaryDefinition,
                     &entry.file,
                     Checker::place_id(entry),
                     format!(

@@ -8,6 +8,7 @@ use regex::Regex;
 
 use super::Checker;
 use crate::corpus::model::Located;
+use crate::error::Code;
 
 /// Bidi controls: marks (U+200E/F), embeddings and overrides (U+202A–E), isolates (U+2066–9).
 static BIDI: LazyLock<Regex> = LazyLock::new(|| {
@@ -64,7 +65,7 @@ fn scan(checker: &mut Checker<'_>, file: &str, value: &Located) {
         let code = m.as_str().chars().next().map_or(0, u32::from);
         let span = checker.place(file, value.pos, value, m.range());
         checker.error(
-            "bidi-control",
+            Code::BidiControl,
             file,
             span,
             format!("a bidi control character (U+{code:04X}) in the text"),
@@ -76,7 +77,7 @@ fn scan(checker: &mut Checker<'_>, file: &str, value: &Located) {
         for m in pattern.find_iter(value) {
             let span = checker.place(file, value.pos, value, m.range());
             checker.error(
-                "extraction-residue",
+                Code::ExtractionResidue,
                 file,
                 span,
                 format!("{what} left by the extraction"),

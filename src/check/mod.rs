@@ -20,33 +20,9 @@ use std::ops::Range;
 
 use crate::corpus::model::{Located, Pos};
 use crate::corpus::{Corpus, Entry};
+use crate::error::Code;
 use crate::error::{Diagnostic, Level, Related};
 use locate::Span;
-
-/// Every kind of diagnostic the check gives (besides the loader's own), by code.
-pub const CODES: &[&str] = &[
-    "unresolved-reference",
-    "backward-range",
-    "stale-override",
-    "index-reference",
-    "index-see",
-    "footnote-attachment",
-    "regulation-attachment",
-    "untranslated-regulation",
-    "duplicate-id",
-    "malformed-id",
-    "missing-node",
-    "absent",
-    "editions-disagree",
-    "acknowledged-difference",
-    "stale-acknowledgment",
-    "glossary-law",
-    "glossary-definition",
-    "glossary-term",
-    "situation-law",
-    "bidi-control",
-    "extraction-residue",
-];
 
 /// What a check found, and what it counted on the way.
 #[derive(Debug, Default, serde::Serialize)]
@@ -194,7 +170,7 @@ pub(crate) struct Checker<'c> {
 
 /// A diagnostic under construction: what and where.
 pub(crate) struct Finding<'a> {
-    pub code: &'static str,
+    pub code: Code,
     pub level: Level,
     pub file: &'a str,
     pub span: Span,
@@ -304,7 +280,7 @@ impl<'c> Checker<'c> {
     /// An error at a place, with a label under it and what to do.
     fn error(
         &mut self,
-        code: &'static str,
+        code: Code,
         file: &str,
         span: Span,
         message: impl Into<String>,

@@ -14,6 +14,7 @@ use crate::corpus::model::Regulation;
 use crate::corpus::reference::Place;
 use crate::corpus::reference::{Field, Origin, SeeKind, Unresolved};
 use crate::corpus::{Corpus, Edition, Entry, Regulations};
+use crate::error::Code;
 use crate::refs;
 use crate::regs;
 
@@ -137,7 +138,7 @@ fn footnotes(checker: &mut Checker<'_>, edition: &Edition) {
                 if !footnotes.contains(id.as_str()) {
                     let span = checker.place_in_entry(entry, field, whole.range());
                     checker.error(
-                        "footnote-attachment",
+                        Code::FootnoteAttachment,
                         &entry.file,
                         span,
                         format!(
@@ -164,7 +165,7 @@ fn footnotes(checker: &mut Checker<'_>, edition: &Edition) {
                 let id = entry.id.clone();
                 let span = Checker::place_id(entry);
                 checker.error(
-                    "footnote-attachment",
+                    Code::FootnoteAttachment,
                     &entry.file,
                     span,
                     format!(
@@ -197,7 +198,7 @@ fn book_index(checker: &mut Checker<'_>, edition: &Edition) {
             }
             let span = checker.place_value(&index.file, printed);
             checker.error(
-                "index-reference",
+                Code::IndexReference,
                 &index.file,
                 span,
                 format!(
@@ -247,7 +248,7 @@ fn book_index(checker: &mut Checker<'_>, edition: &Edition) {
             }
         };
         checker.error(
-            "index-see",
+            Code::IndexSee,
             file,
             span,
             message,
@@ -270,7 +271,7 @@ fn overrides(checker: &mut Checker<'_>) {
             let span = checker.place_value(OVERRIDES, &o.edition);
             let message = format!("no edition `{}`", o.edition.as_str());
             checker.error(
-                "stale-override",
+                Code::StaleOverride,
                 OVERRIDES,
                 span,
                 message,
@@ -286,7 +287,7 @@ fn overrides(checker: &mut Checker<'_>) {
                     let span = checker.place_value(OVERRIDES, node);
                     let message = format!("{} has no node `{}`", edition.id(), node.as_str());
                     checker.error(
-                        "stale-override",
+                        Code::StaleOverride,
                         OVERRIDES,
                         span,
                         message,
@@ -300,7 +301,14 @@ fn overrides(checker: &mut Checker<'_>) {
             _ => {
                 let span = checker.place_value(OVERRIDES, &o.phrase);
                 let message = "an override names either a `node` or an `index_entry`".to_string();
-                checker.error("stale-override", OVERRIDES, span, message, "where?", hint);
+                checker.error(
+                    Code::StaleOverride,
+                    OVERRIDES,
+                    span,
+                    message,
+                    "where?",
+                    hint,
+                );
                 continue;
             }
         };
@@ -313,7 +321,7 @@ fn overrides(checker: &mut Checker<'_>) {
                 o.phrase.as_str()
             );
             checker.error(
-                "stale-override",
+                Code::StaleOverride,
                 OVERRIDES,
                 span,
                 message,
@@ -372,7 +380,7 @@ fn regulations(checker: &mut Checker<'_>) {
             {
                 let span = checker.place_value(&file.file, &regulation.attached_to);
                 checker.error(
-                    "regulation-attachment",
+                    Code::RegulationAttachment,
                     &file.file,
                     span,
                     message,
@@ -470,7 +478,7 @@ fn attachment_problems(
 fn untranslated(checker: &mut Checker<'_>, file: &Regulations, regulation: &Regulation) {
     if regulation.english.is_none() {
         checker.error(
-            "untranslated-regulation",
+            Code::UntranslatedRegulation,
             &file.file,
             Span::at(regulation.id.pos, regulation.id.chars().count()),
             format!("{} has no English rendering", regulation.id.as_str()),

@@ -32,7 +32,7 @@ fn draw_level(level: Level) -> Draw {
 /// One diagnostic as a compiler draws it.
 pub fn diagnostic_text(d: &Diagnostic, renderer: &Renderer) -> String {
     let level = draw_level(d.level);
-    let mut message = level.title(&d.message).id(d.code);
+    let mut message = level.title(&d.message).id(d.code.as_str());
     let label = d.label.clone().unwrap_or_default();
     let line = d.source_line.clone().unwrap_or_default();
     message = message.snippet(

@@ -17,6 +17,7 @@ use super::model::{BookletFile, DocumentMeta};
 use super::numbering;
 use super::{Corpus, Edition, Entry, Loaded, Regulations, Root};
 
+use crate::error::Code;
 use crate::error::{Diagnostic, Error, Result};
 
 /// Read what can be read, with every problem found: a file that does not parse is left out,
@@ -99,7 +100,7 @@ type Seen = HashMap<String, (String, Pos)>;
 impl Loader<'_> {
     fn error(
         &mut self,
-        code: &'static str,
+        code: Code,
         file: &str,
         pos: Pos,
         message: impl Into<String>,
@@ -152,7 +153,7 @@ impl Loader<'_> {
                 let text = self.root.read(&file)?;
                 let Some((yaml, body, body_line)) = commentary::split_front_matter(&text) else {
                     self.error(
-                        "front-matter",
+                        Code::FrontMatter,
                         &file,
                         Pos::default(),
                         "the document has no front matter",
@@ -176,7 +177,7 @@ impl Loader<'_> {
             };
             if id.as_str() != stem {
                 self.error(
-                    "misplaced-id",
+                    Code::MisplacedId,
                     &file,
                     id.pos,
                     format!("commentary id `{id}` does not match its file name `{name}`"),
@@ -205,7 +206,7 @@ impl Loader<'_> {
                 let message = yaml_message(&err);
                 self.diagnostics.push(
                     Diagnostic::new(self.root.display(file), line.max(1), column.max(1), message)
-                        .code("yaml")
+                        .code(Code::Yaml)
                         .hint(match layout::schema_of(file) {
                             Some(schema) => format!(
                                 "the file must match its schema in corpus/schema/ ({})",
@@ -223,7 +224,7 @@ impl Loader<'_> {
         let meta_file = layout::edition_file(dir, "edition.yaml");
         if !self.root.exists(&meta_file) {
             self.error(
-                "misplaced-id",
+                Code::MisplacedId,
                 &meta_file,
                 Pos::default(),
                 format!("edition folder `{dir}` has no edition.yaml"),
@@ -236,7 +237,7 @@ impl Loader<'_> {
         };
         if meta.id.as_str() != dir {
             self.error(
-                "misplaced-id",
+                Code::MisplacedId,
                 &meta_file,
                 meta.id.pos,
                 format!("edition id `{}` does not match its folder `{dir}`", meta.id),
@@ -253,7 +254,7 @@ impl Loader<'_> {
             {
                 if node.id.as_str() != front {
                     self.error(
-                        "misplaced-id",
+                        Code::MisplacedId,
                         &file,
                         node.id.pos,
                         format!("`{}` in {front}.yaml: the id must be `{front}`", node.id),
@@ -299,7 +300,7 @@ impl Loader<'_> {
                 first.column
             );
             self.error(
-                "duplicate-id",
+                Code::DuplicateId,
                 file,
                 id.pos,
                 format!("duplicate id `{id}`"),
@@ -315,7 +316,7 @@ impl Loader<'_> {
         self.unique(file, &node.id, seen);
         if !node.children.is_empty() {
             self.error(
-                "corpus-file",
+                Code::CorpusFile,
                 file,
                 node.id.pos,
                 format!("`{}` cannot have children", node.id),
@@ -342,7 +343,7 @@ impl Loader<'_> {
         let id = &definition.id;
         if kind_of(id.as_str()) != Some(Kind::Definition) {
             self.error(
-                "malformed-id",
+                Code::MalformedId,
                 file,
                 id.pos,
                 format!("`{id}` is not a definition id"),
@@ -352,14 +353,14 @@ impl Loader<'_> {
         self.unique(file, id, seen);
         match (&definition.text, &definition.absent) {
             (Some(_), Some(_)) => self.error(
-                "absent",
+                Code::Absent,
                 file,
                 id.pos,
                 format!("definition `{id}` has both text and `absent`"),
                 "an edition either has the definition or says why it does not",
             ),
             (None, None) if self.text_bundled => self.error(
-                "absent",
+                Code::Absent,
                 file,
                 id.pos,
                 format!("definition `{id}` has no text"),
@@ -369,7 +370,7 @@ impl Loader<'_> {
         }
         if definition.absent.is_none() && definition.term.is_empty() {
             self.error(
-                "corpus-file",
+                Code::CorpusFile,
                 file,
                 id.pos,
                 format!("definition `{id}` has no term"),
@@ -401,7 +402,7 @@ impl Loader<'_> {
             .filter(|n| format!("{n:02}") == stem);
         let Some(expected) = expected else {
             self.error(
-                "misplaced-id",
+                Code::MisplacedId,
                 file,
                 Pos::default(),
                 format!("law file `{stem}.yaml` is not named by a law number"),
@@ -412,7 +413,7 @@ impl Loader<'_> {
         let path = LawPath::parse(law.id.as_str());
         if path.map(|p| p.kind()) != Some(Kind::Law) || path.map(|p| p.law) != Some(expected) {
             self.error(
-                "misplaced-id",
+                Code::MisplacedId,
                 file,
                 law.id.pos,
                 format!(
@@ -437,14 +438,14 @@ impl Loader<'_> {
         let id = &node.id;
         match (path, parent) {
             (None, _) => self.error(
-                "malformed-id",
+                Code::MalformedId,
                 file,
                 id.pos,
                 format!("`{id}` is not a canonical id"),
                 "ids are written like `27`, `27B`, `27B1`, `27B1(a)`, `12C1(e)(ii)` (`71.1` for a paragraph directly under a law)",
             ),
             (Some(path), Some((_, parent_path))) if path.parent() != Some(parent_path) => self.error(
-                "misplaced-id",
+                Code::MisplacedId,
                 file,
                 id.pos,
                 format!("`{id}` does not belong under `{parent_path}`"),
@@ -461,7 +462,7 @@ impl Loader<'_> {
                     && !number_matches(path, number)
                 {
                     self.error(
-                        "number-mismatch",
+                        Code::NumberMismatch,
                         file,
                         id.pos,
                         format!("`{id}` is printed as `{number}`, which numbers a different node"),
@@ -473,7 +474,7 @@ impl Loader<'_> {
         self.unique(file, id, seen);
         if node.absent.is_some() && (node.text.is_some() || !node.children.is_empty()) {
             self.error(
-                "absent",
+                Code::Absent,
                 file,
                 id.pos,
                 format!("`{id}` is marked absent but has text or children"),
@@ -503,7 +504,7 @@ impl Loader<'_> {
         for footnote in footnotes {
             if kind_of(footnote.id.as_str()) != Some(Kind::Footnote) {
                 self.error(
-                    "malformed-id",
+                    Code::MalformedId,
                     file,
                     footnote.id.pos,
                     format!("`{}` is not a footnote id", footnote.id),
@@ -513,7 +514,7 @@ impl Loader<'_> {
             self.unique(file, &footnote.id, seen);
             if footnote.text.is_none() && self.text_bundled {
                 self.error(
-                    "absent",
+                    Code::Absent,
                     file,
                     footnote.id.pos,
                     format!("footnote `{}` has no text", footnote.id),
@@ -540,7 +541,7 @@ impl Loader<'_> {
     ) {
         if data.country.as_str() != country {
             self.error(
-                "misplaced-id",
+                Code::MisplacedId,
                 file,
                 data.country.pos,
                 format!(
@@ -557,7 +558,7 @@ impl Loader<'_> {
                 && id.as_str().split('/').nth(1) == Some(country);
             if !well_formed {
                 self.error(
-                    "malformed-id",
+                    Code::MalformedId,
                     file,
                     id.pos,
                     format!("`{id}` is not a regulation id of this country"),
@@ -570,7 +571,7 @@ impl Loader<'_> {
                 || kind_of(target.as_str()) == Some(Kind::Definition);
             if !attachable {
                 self.error(
-                    "regulation-attachment",
+                    Code::RegulationAttachment,
                     file,
                     target.pos,
                     format!("`{target}` is not a canonical law or definition id"),
@@ -578,7 +579,7 @@ impl Loader<'_> {
                 );
             } else if !editions.iter().any(|e| e.get(target.as_str()).is_some()) {
                 self.error(
-                    "regulation-attachment",
+                    Code::RegulationAttachment,
                     file,
                     target.pos,
                     format!("`{target}` is not a node of any edition"),

@@ -5,6 +5,7 @@
 use std::ops::Range;
 
 use super::model::Pos;
+use crate::error::Code;
 
 /// The field of an entry a citation stands in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
@@ -36,7 +37,7 @@ pub enum Origin {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unresolved {
     /// The diagnostic code: `unresolved-reference`, or `backward-range`.
-    pub code: &'static str,
+    pub code: Code,
     /// What the citation names and why the edition has nothing by that name.
     pub message: String,
 }

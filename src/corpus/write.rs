@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 /// `yaml-language-server` line that points editors at the schema the layout gives that file.
 pub fn to_yaml<T: Serialize>(value: &T, relative: &str) -> Result<String> {
     let body = serde_saphyr::to_string(value)
-        .map_err(|e| Error::Usage(format!("cannot write YAML: {e}")))?;
+        .map_err(|e| Error::Format(format!("cannot write YAML: {e}")))?;
     match layout::schema_of(relative) {
         Some(schema) => Ok(format!(
             "# yaml-language-server: $schema={}\n{body}",

@@ -124,7 +124,7 @@ pub fn commentary(corpus: &Path, force: bool) -> Result<String> {
         let text = std::fs::read_to_string(&source_path).map_err(|e| Error::io(&source_path, e))?;
         let contents =
             commentary::convert(&relative, &text, &format!("{}/{source}", layout::SOURCES))
-                .map_err(|e| Error::Usage(format!("{}: {e}", source_path.display())))?;
+                .map_err(|e| Error::Format(format!("{}: {e}", source_path.display())))?;
         files.push((path, contents));
     }
     for (path, contents) in &files {

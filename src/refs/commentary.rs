@@ -18,6 +18,7 @@ use crate::corpus::model::BookletFile;
 use crate::corpus::model::{Located, Pos};
 use crate::corpus::reference::{CommentaryRef, Place, Resolved, Unresolved};
 use crate::corpus::{Corpus, Edition, Loaded};
+use crate::error::Code;
 
 /// Every citation in the corpus's commentary.
 pub fn derive(corpus: &Corpus) -> Vec<CommentaryRef> {
@@ -67,7 +68,7 @@ fn booklet_refs(corpus: &Corpus, booklet: &Loaded<BookletFile>) -> Vec<Commentar
                 laws,
                 0..laws.len(),
                 Err(Unresolved {
-                    code: "commentary-reference",
+                    code: Code::CommentaryReference,
                     message: format!("`{}` is not a closing line of laws", laws.as_str()),
                 }),
             ),
@@ -100,15 +101,22 @@ fn document_refs(corpus: &Corpus, document: &Document) -> Vec<CommentaryRef> {
             }
         }
     }
+    let mut stale = Vec::new();
     for o in &meta.overrides {
         let Some(start) = document.body.find(o.phrase.as_str()) else {
-            found.push((
-                0..0,
-                Err(Unresolved {
-                    code: "commentary-override",
+            // Reported at the override itself, in the front matter.
+            stale.push(CommentaryRef {
+                document: meta.id.to_string(),
+                part: meta.id.to_string(),
+                title: meta.title.clone(),
+                file: document.file.clone(),
+                place: Place::At(o.phrase.pos),
+                phrase: o.phrase.to_string(),
+                target: Err(Unresolved {
+                    code: Code::CommentaryOverride,
                     message: format!("the override's phrase `{}` is not in the text", o.phrase),
                 }),
-            ));
+            });
             continue;
         };
         let span = start..start + o.phrase.len();
@@ -133,6 +141,7 @@ fn document_refs(corpus: &Corpus, document: &Document) -> Vec<CommentaryRef> {
             phrase: document.body[span].to_string(),
             target,
         })
+        .chain(stale)
         .collect()
 }
 
@@ -151,7 +160,7 @@ fn resolved(
 
 fn no_edition(language: &str) -> Unresolved {
     Unresolved {
-        code: "commentary-reference",
+        code: Code::CommentaryReference,
         message: format!("no edition in `{language}` to resolve the citation in"),
     }
 }

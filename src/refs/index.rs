@@ -9,6 +9,7 @@ use super::{existing_id, scan};
 use crate::corpus::Edition;
 use crate::corpus::model::{IndexEntry, Override};
 use crate::corpus::reference::{IndexReference, IndexSee, Origin, Resolved, SeeKind, Unresolved};
+use crate::error::Code;
 use crate::text::fold;
 
 /// Every entry of the index with its place: `(head, sub, entry)`.
@@ -83,7 +84,7 @@ fn resolve_printed(
             .map_or_else(|| DEFINITIONS.to_string(), |id| id.to_string()))],
         Some(target) => resolve::resolve(edition, &target, None),
         None => vec![Err(Unresolved {
-            code: "index-reference",
+            code: Code::IndexReference,
             message: format!(
                 "`{printed}` is not a reference to a law node, the definitions, the introduction or a law's footnote"
             ),

@@ -22,6 +22,7 @@ pub use resolve::DEFINITIONS;
 pub use user::parse;
 
 use crate::corpus::{Corpus, Edition};
+use crate::error::Code;
 
 /// Derive the references of every edition: the citations in its texts (with the overrides
 /// applied) and the references of its book index.
@@ -143,7 +144,7 @@ pub(super) fn existing_id(edition: &Edition, id: &str) -> Resolved {
         Ok(id.to_string())
     } else {
         Err(Unresolved {
-            code: "unresolved-reference",
+            code: Code::UnresolvedReference,
             message: format!("{} has no node `{id}`", edition.id()),
         })
     }

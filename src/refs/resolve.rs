@@ -6,11 +6,12 @@ use super::scan::{Parts, Target};
 use crate::corpus::id::{Kind, LawPath};
 use crate::corpus::reference::{Resolved, Unresolved};
 use crate::corpus::{Edition, numbering};
+use crate::error::Code;
 use crate::text::fold;
 
 fn unresolved(message: impl Into<String>) -> Unresolved {
     Unresolved {
-        code: "unresolved-reference",
+        code: Code::UnresolvedReference,
         message: message.into(),
     }
 }
@@ -95,7 +96,7 @@ fn range(from: LawPath, to: LawPath) -> Result<Vec<LawPath>, Unresolved> {
     let (start, end) = (ordinal(&from), ordinal(&to));
     if start >= end {
         return Err(Unresolved {
-            code: "backward-range",
+            code: Code::BackwardRange,
             message: format!("the range `{from}` to `{to}` does not run forward"),
         });
     }

@@ -25,7 +25,7 @@ pub struct Judged {
 pub fn load(path: &std::path::Path) -> crate::error::Result<Vec<Judged>> {
     let text = std::fs::read_to_string(path).map_err(|e| crate::error::Error::io(path, e))?;
     serde_saphyr::from_str(&text)
-        .map_err(|e| crate::error::Error::Usage(format!("{}: {e}", path.display())))
+        .map_err(|e| crate::error::Error::Format(format!("{}: {e}", path.display())))
 }
 
 impl Judged {

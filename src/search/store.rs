@@ -110,7 +110,7 @@ impl Fields {
         if *schema == expected {
             Ok(fields)
         } else {
-            Err(Error::Usage("the index has another schema".into()))
+            Err(Error::Index("it has another schema".into()))
         }
     }
 
@@ -244,7 +244,7 @@ pub fn build_documents(docs: &[Doc], dir: &Path, fingerprint: &str) -> Result<Op
         let path = path.to_path_buf();
         move |e: std::io::Error| Error::io(path, e)
     };
-    let tantivy = |e: tantivy::TantivyError| Error::Usage(format!("building the index: {e}"));
+    let tantivy = |e: tantivy::TantivyError| Error::Index(format!("building: {e}"));
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let stamp = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -308,7 +308,7 @@ pub fn build_documents(docs: &[Doc], dir: &Path, fingerprint: &str) -> Result<Op
     remove_leftovers(dir, &name);
     // Our own generation, even if a concurrent build has replaced it in CURRENT since.
     open_generation(&generation, fingerprint).map_err(|why| {
-        Error::Usage(format!(
+        Error::Index(format!(
             "the index just built in {} does not open: {why}",
             generation.display()
         ))

@@ -286,7 +286,7 @@ impl Search<'_> {
                 .terms()
                 .search(&automaton)
                 .into_stream()
-                .map_err(|e| Error::Usage(format!("reading the index: {e}")))?;
+                .map_err(|e| Error::Index(format!("reading: {e}")))?;
             while stream.advance() && out.len() < NEAR_TERMS {
                 let term = String::from_utf8_lossy(stream.key()).into_owned();
                 if term != text && !out.contains(&term) {

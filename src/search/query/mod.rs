@@ -308,7 +308,7 @@ impl Search<'_> {
             let mut target = String::new();
             column
                 .ord_to_str(ord, &mut target)
-                .map_err(|e| Error::Usage(format!("reading the index: {e}")))?;
+                .map_err(|e| Error::Index(format!("reading: {e}")))?;
             out.push(target);
         }
         Ok(out)
@@ -419,5 +419,5 @@ fn near_distance(folded: &str) -> Option<u8> {
 }
 
 fn search_error(e: tantivy::TantivyError) -> Error {
-    Error::Usage(format!("searching the index: {e}"))
+    Error::Index(format!("searching: {e}"))
 }
