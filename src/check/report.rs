@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use annotate_snippets::{Level as Draw, Renderer, Snippet};
+use annotate_snippets::{AnnotationKind, Level as Draw, Renderer, Snippet};
 use serde_json::json;
 
 use super::Report;
@@ -22,50 +22,47 @@ fn byte_range(line: &str, column: u32, length: u32) -> Range<usize> {
     start..end
 }
 
-fn draw_level(level: Level) -> Draw {
+fn draw_level(level: Level) -> Draw<'static> {
     match level {
-        Level::Error => Draw::Error,
-        Level::Note => Draw::Note,
+        Level::Error => Draw::ERROR,
+        Level::Note => Draw::NOTE,
     }
 }
 
-/// One diagnostic as a compiler draws it.
+/// One diagnostic as a compiler draws it: the offending text underlined in its line, the
+/// related places (the same node in another edition) below it, then the hint.
 pub fn diagnostic_text(d: &Diagnostic, renderer: &Renderer) -> String {
-    let level = draw_level(d.level);
-    let mut message = level.title(&d.message).id(d.code.as_str());
-    let label = d.label.clone().unwrap_or_default();
     let line = d.source_line.clone().unwrap_or_default();
-    message = message.snippet(
-        Snippet::source(&line)
-            .line_start(d.line as usize)
-            .origin(&d.file)
-            .annotation(
-                level
-                    .span(byte_range(&line, d.column, d.length))
-                    .label(&label),
-            ),
-    );
-    let related: Vec<(String, String)> = d
-        .related
-        .iter()
-        .map(|r| (r.source_line.clone().unwrap_or_default(), r.file.clone()))
-        .collect();
-    for (r, (line, file)) in d.related.iter().zip(&related) {
-        message = message.snippet(
+    let mut group = draw_level(d.level)
+        .primary_title(&d.message)
+        .id(d.code.as_str())
+        .element(
+            Snippet::source(&line)
+                .line_start(d.line as usize)
+                .path(&d.file)
+                .annotation(
+                    AnnotationKind::Primary
+                        .span(byte_range(&line, d.column, d.length))
+                        .label(d.label.as_deref().unwrap_or_default()),
+                ),
+        );
+    for r in &d.related {
+        let line = r.source_line.as_deref().unwrap_or_default();
+        group = group.element(
             Snippet::source(line)
                 .line_start(r.line as usize)
-                .origin(file)
+                .path(&r.file)
                 .annotation(
-                    Draw::Info
+                    AnnotationKind::Context
                         .span(byte_range(line, r.column, r.length))
                         .label(&r.label),
                 ),
         );
     }
     if let Some(hint) = &d.hint {
-        message = message.footer(Draw::Help.title(hint));
+        group = group.element(Draw::HELP.message(hint));
     }
-    renderer.render(message).to_string()
+    renderer.render(&[group])
 }
 
 /// The whole report as text: every diagnostic (notes unless `quiet`), then a summary.
