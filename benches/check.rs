@@ -37,7 +37,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("regs diff il gr, text, alone", |b| {
         let countries: Vec<_> = corpus.regulations.iter().collect();
         let edition = corpus.edition("he-2017").expect("he-2017");
-        let style = render::TextStyle { width: 100 };
+        let style = render::Style::wrapped(100);
         b.iter(|| {
             let rows = regs::compare(&countries, edition, None);
             let table = render::regs::Table {

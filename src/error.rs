@@ -169,7 +169,7 @@ impl fmt::Display for Code {
 }
 
 /// How serious a diagnostic is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     Error,
@@ -187,7 +187,7 @@ impl fmt::Display for Level {
 }
 
 /// Another place that takes part in a diagnostic (the same node in another edition).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Related {
     pub file: String,
     pub line: u32,
@@ -199,7 +199,7 @@ pub struct Related {
 }
 
 /// One located problem in a corpus file.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Diagnostic {
     /// What kind of problem, for tools and tests (`unresolved-reference`).
     pub code: Code,

@@ -9,7 +9,9 @@ use crate::corpus::model::{Concept, GlossaryFile};
 use crate::text::{fold, hebrew_stems};
 
 /// How a query matched a concept, best first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Closeness {
     /// The query is one of the concept's terms or variants.

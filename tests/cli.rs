@@ -35,7 +35,7 @@ fn show_json_has_the_node_its_path_and_children() {
     let value: Value = serde_json::from_str(&stdout(&output)).unwrap();
     let node = &value["results"][0];
     assert_eq!(node["edition"], "el-2017");
-    assert_eq!(node["lang"], "el");
+    assert_eq!(node["language"], "el");
     assert_eq!(node["kind"], "paragraph");
     assert_eq!(node["path"][0]["id"], "12");
     assert_eq!(node["path"][1]["id"], "12C");
@@ -147,7 +147,7 @@ fn export_of_the_hebrew_edition_has_every_node_and_the_book_numbering() {
     assert!(
         records
             .iter()
-            .all(|r| r["edition"] == "he-2017" && r["lang"] == "he")
+            .all(|r| r["edition"] == "he-2017" && r["language"] == "he")
     );
     let record = |id: &str| records.iter().find(|r| r["id"] == id).unwrap();
     assert_eq!(record("27B1(a)")["number"], "(א)");
@@ -178,7 +178,9 @@ fn export_writes_one_record_per_node_in_document_order() {
         .map(|l| serde_json::from_str(l).expect("each line is JSON"))
         .collect();
     for record in &records {
-        for key in ["id", "edition", "lang", "kind", "heading", "text", "parent"] {
+        for key in [
+            "id", "edition", "language", "kind", "heading", "text", "parent",
+        ] {
             assert!(record.get(key).is_some(), "{key} missing in {record}");
         }
         assert_eq!(record["edition"], "el-2017");

@@ -4,12 +4,14 @@
 use std::path::{Path, PathBuf};
 
 use bridgelaws::corpus::{layout, schema};
+use bridgelaws::render::schemas;
 
 use crate::util::corpus_dir;
 
 #[test]
 fn committed_schemas_match_the_types() {
-    for (relative, json) in schema::all() {
+    let all = schema::all().into_iter().chain(schemas::all());
+    for (relative, json) in all {
         let path = corpus_dir().join(&relative);
         let committed = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("{}: {e}; run `bridgelaws schema`", path.display()));

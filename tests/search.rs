@@ -74,11 +74,11 @@ fn results_have_the_documented_json_shape() {
     assert_eq!(results(&value).len(), 3);
     for hit in results(&value) {
         for key in [
-            "id", "edition", "lang", "kind", "heading", "snippet", "score",
+            "id", "edition", "language", "kind", "heading", "snippet", "score",
         ] {
             assert!(hit.get(key).is_some(), "{key} in {hit}");
         }
-        assert_eq!(hit["lang"], "en");
+        assert_eq!(hit["language"], "en");
     }
     // Highlights are character ranges of the snippet that hold the query's words.
     let hit = &results(&value)[0];
@@ -95,7 +95,7 @@ fn results_have_the_documented_json_shape() {
 fn an_english_query_with_lang_he_returns_hebrew_nodes_of_law_27() {
     let value = search_json(shared_index(), &["insufficient bid", "--lang", "he"]);
     let hits = results(&value);
-    assert!(hits.iter().all(|h| h["lang"] == "he"), "{value:#}");
+    assert!(hits.iter().all(|h| h["language"] == "he"), "{value:#}");
     let first = hits[0]["id"].as_str().unwrap();
     assert!(first.starts_with("27"), "{first}");
     assert!(
@@ -113,7 +113,7 @@ fn hebrew_prefixes_niqqud_and_greek_accents_do_not_matter() {
     for query in ["והסדרה", "הַסְדָּרָה"] {
         let value = search_json(shared_index(), &[query, "--limit", "3"]);
         assert!(!results(&value).is_empty(), "{query}");
-        assert!(results(&value).iter().all(|h| h["lang"] == "he"));
+        assert!(results(&value).iter().all(|h| h["language"] == "he"));
     }
     let accented = search_json(shared_index(), &["ανεπαρκής αγορά", "--limit", "5"]);
     let bare = search_json(shared_index(), &["ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ", "--limit", "5"]);

@@ -6,14 +6,13 @@
 //! `references` (every citation, book-index reference, override, regulation and footnote
 //! resolves), `editions` (the editions have the same ids and cite the same targets, or say why
 //! not), `glossary` (the concepts name existing nodes and every definition) and `hygiene` (no bidi controls, no residue of the extraction). `locate` finds a piece
-//! of a value in its file; `report` prints the diagnostics.
+//! of a value in its file. `render::check` prints the report.
 
 mod editions;
 mod glossary;
 mod hygiene;
 pub mod locate;
 mod references;
-pub mod report;
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -25,7 +24,7 @@ use crate::error::{Diagnostic, Level, Related};
 use locate::Span;
 
 /// What a check found, and what it counted on the way.
-#[derive(Debug, Default, serde::Serialize)]
+#[derive(Debug, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct Report {
     pub diagnostics: Vec<Diagnostic>,
     pub stats: Vec<EditionStats>,
@@ -34,7 +33,7 @@ pub struct Report {
 }
 
 /// What the commentary holds and cites.
-#[derive(Debug, Default, serde::Serialize)]
+#[derive(Debug, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct CommentaryStats {
     pub documents: usize,
     pub scenarios: usize,
@@ -58,7 +57,7 @@ impl Report {
 }
 
 /// Figures of one edition, for the summary.
-#[derive(Debug, Default, serde::Serialize)]
+#[derive(Debug, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct EditionStats {
     pub edition: String,
     pub nodes: usize,
@@ -70,7 +69,7 @@ pub struct EditionStats {
 }
 
 /// Figures of one country's regulations.
-#[derive(Debug, Default, serde::Serialize)]
+#[derive(Debug, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct CountryStats {
     pub country: String,
     pub regulations: usize,

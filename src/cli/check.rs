@@ -1,13 +1,14 @@
 //! `bridgelaws check`: verify the whole corpus; exit 0 only when it is clean.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 use clap::ValueEnum;
 
-use super::emit;
-use bridgelaws::check::{self, report};
+use super::{Display, emit, emit_json};
+use bridgelaws::check;
 use bridgelaws::corpus::Root;
 use bridgelaws::error::{Error, Result};
+use bridgelaws::render::check as report;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum CheckFormat {
@@ -26,6 +27,9 @@ pub struct Args {
     /// Leave out the notes (the acknowledged differences between the editions)
     #[arg(long, short)]
     pub quiet: bool,
+
+    #[command(flatten)]
+    pub display: Display,
 }
 
 pub fn run(root: Root, args: &Args, out: &mut dyn Write) -> Result<()> {
@@ -34,12 +38,12 @@ pub fn run(root: Root, args: &Args, out: &mut dyn Write) -> Result<()> {
     // The text report ends with its own summary; a tool reading JSON gets one on stderr.
     let failure = match args.format {
         CheckFormat::Json => {
-            emit(out, &format!("{:#}\n", report::json(&report)))?;
+            emit_json(out, &report::json(&report))?;
             format!("check found {} errors", report.errors())
         }
         CheckFormat::Text => {
-            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-            emit(out, &report::text(&report, color, args.quiet))?;
+            let style = args.display.style();
+            emit(out, &report::text(&report, &style, args.quiet))?;
             String::new()
         }
     };

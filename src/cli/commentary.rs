@@ -2,16 +2,14 @@
 //! scenario of the booklet) rendered for the terminal, as a standalone HTML page, as Markdown
 //! or as JSON.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
-use super::emit;
-use super::search::{Bidi, terminal_applies_bidi};
+use super::{Display, emit, emit_json, emit_text};
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
-use bridgelaws::render::commentary as render;
-use bridgelaws::render::markdown::{self, Terminal};
-use bridgelaws::render::{TextStyle, search::visual_line};
-use bridgelaws::text::plural;
+use bridgelaws::render::commentary::{self as render, CommentaryJson};
+use bridgelaws::render::{html, markdown};
+use bridgelaws::text::{is_rtl_language, plural};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -23,10 +21,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t)]
     pub format: DocFormat,
 
-    /// Hebrew lines in visual order: `auto` does it for a terminal that does not apply bidi
-    /// itself; never for a pipe, HTML or JSON
-    #[arg(long, value_enum, default_value_t)]
-    pub bidi: Bidi,
+    #[command(flatten)]
+    pub display: Display,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -46,7 +42,7 @@ struct Found {
     title: String,
     language: String,
     markdown: String,
-    json: serde_json::Value,
+    json: CommentaryJson,
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
@@ -55,40 +51,22 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     };
     let found = find(corpus, id)?;
     match args.format {
-        DocFormat::Json => emit(out, &format!("{:#}\n", found.json)),
+        DocFormat::Json => emit_json(out, &found.json),
         DocFormat::Markdown => emit(out, &found.markdown),
         DocFormat::Html => {
-            let dir = if bridgelaws::text::is_rtl_language(&found.language) {
+            let dir = if is_rtl_language(&found.language) {
                 "rtl"
             } else {
                 "ltr"
             };
             emit(
                 out,
-                &markdown::html_page(&found.title, &found.language, dir, &found.markdown),
+                &html::html_page(&found.title, &found.language, dir, &found.markdown),
             )
         }
         DocFormat::Text => {
-            let terminal = std::io::stdout().is_terminal();
-            let bidi = match args.bidi {
-                Bidi::On => true,
-                Bidi::Off => false,
-                Bidi::Auto => terminal && !terminal_applies_bidi(),
-            };
-            let style = Terminal {
-                // Reordering would split the escape codes of bold.
-                bold: terminal
-                    && !bidi
-                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-                width: TextStyle::from_env().width,
-            };
-            let text = markdown::terminal(&found.markdown, &style);
-            let text = if bidi {
-                text.lines().map(|l| visual_line(l) + "\n").collect()
-            } else {
-                text
-            };
-            emit(out, &text)
+            let style = args.display.style();
+            emit_text(out, &style, &markdown::terminal(&found.markdown, &style))
         }
     }
 }
@@ -111,7 +89,7 @@ fn find(corpus: &Corpus, id: &str) -> Result<Found> {
                 title: scenario.title.clone(),
                 language: data.language.clone(),
                 markdown: render::scenario_markdown(scenario, commentary, "#"),
-                json: render::scenario_json(scenario, commentary),
+                json: render::booklet_scenario_json(data, scenario, commentary),
             });
         }
     }
@@ -137,6 +115,9 @@ fn find(corpus: &Corpus, id: &str) -> Result<Found> {
 fn list(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     let commentary = &corpus.commentary;
     let summaries = commentary.summaries();
+    if args.format == DocFormat::Json {
+        emit_json(out, &render::list_json(commentary, &summaries))?;
+    }
     if summaries.is_empty() {
         return Err(Error::NotFound(format!(
             "the corpus at {} has no commentary/ documents",
@@ -144,17 +125,7 @@ fn list(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         )));
     }
     if args.format == DocFormat::Json {
-        let list: Vec<serde_json::Value> = summaries
-            .iter()
-            .map(|s| {
-                serde_json::json!({
-                    "id": s.id, "kind": s.kind, "title": s.title,
-                    "language": s.language, "file": s.file,
-                    "cites": render::cited(commentary, s.id),
-                })
-            })
-            .collect();
-        return emit(out, &format!("{:#}\n", serde_json::Value::Array(list)));
+        return Ok(());
     }
     let mut text = String::new();
     for s in &summaries {
@@ -175,5 +146,5 @@ fn list(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
             s.title
         ));
     }
-    emit(out, &text)
+    emit_text(out, &args.display.style(), &text)
 }

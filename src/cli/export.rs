@@ -6,8 +6,8 @@ use clap::ValueEnum;
 
 use super::{emit, find_edition};
 use bridgelaws::corpus::Corpus;
-use bridgelaws::error::Result;
-use bridgelaws::render;
+use bridgelaws::error::{Error, Result};
+use bridgelaws::render::node::export_record;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
@@ -30,7 +30,9 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     let edition = find_edition(corpus, &args.edition)?;
     let mut buffer = String::new();
     for index in 0..edition.entries.len() {
-        buffer.push_str(&render::export_record(edition, index).to_string());
+        let record = serde_json::to_string(&export_record(edition, index))
+            .map_err(|e| Error::Format(format!("cannot write JSON: {e}")))?;
+        buffer.push_str(&record);
         buffer.push('\n');
     }
     emit(out, &buffer)

@@ -3,13 +3,12 @@
 
 use std::io::Write;
 
-use serde_json::json;
-
-use super::{Format, emit};
+use super::{Display, Format, emit_json, emit_text};
 use bridgelaws::corpus::{Corpus, Edition};
 use bridgelaws::error::{Error, Result};
 use bridgelaws::glossary::{self, Closeness};
-use bridgelaws::render;
+use bridgelaws::render::glossary::{self as render, GlossaryJson};
+use bridgelaws::text::plural;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -20,6 +19,9 @@ pub struct Args {
 
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+
+    #[command(flatten)]
+    pub display: Display,
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
@@ -32,51 +34,21 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     let glossary = &glossary.data;
     // Law headings in English where the corpus has an English edition.
     let headings: Option<&Edition> = corpus.english().or_else(|| corpus.editions.first());
+    let style = args.display.style();
     let Some(term) = &args.term else {
         return match args.format {
-            Format::Json => {
-                let all: Vec<_> = glossary
-                    .concepts
-                    .iter()
-                    .map(|c| render::glossary::json(c, headings))
-                    .collect();
-                emit(out, &format!("{:#}\n", json!(all)))
-            }
+            Format::Json => emit_json(out, &GlossaryJson::all(&glossary.concepts, headings)),
             Format::Text => {
-                let lines: String = glossary
-                    .concepts
-                    .iter()
-                    .map(render::glossary::list_line)
-                    .collect();
-                emit(out, &lines)
+                let lines: String = glossary.concepts.iter().map(render::list_line).collect();
+                emit_text(out, &style, &lines)
             }
         };
     };
     let found = glossary::lookup(glossary, term);
-    if found.is_empty() {
-        return Err(Error::NotFound(format!(
-            "no glossary concept is called `{term}` in any language; try one word of it, or `bridgelaws glossary` for the list"
-        )));
-    }
     match args.format {
-        Format::Json => {
-            let concepts: Vec<_> = found
-                .iter()
-                .map(|f| {
-                    let mut value = render::glossary::json(f.concept, headings);
-                    value["matched"] = json!({"language": f.language, "form": f.form});
-                    value
-                })
-                .collect();
-            let value = json!({
-                "query": term,
-                "closeness": found[0].closeness,
-                "concepts": concepts,
-            });
-            emit(out, &format!("{value:#}\n"))
-        }
+        Format::Json => emit_json(out, &GlossaryJson::found(term, &found, headings))?,
+        Format::Text if found.is_empty() => {}
         Format::Text => {
-            let style = render::TextStyle::from_env();
             let mut text = match found[0].closeness {
                 Closeness::Exact => String::new(),
                 Closeness::Prefixed => format!(
@@ -85,15 +57,21 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
                 ),
                 Closeness::Partial => format!(
                     "`{term}` is part of {}:\n\n",
-                    bridgelaws::text::plural(found.len(), "concept")
+                    plural(found.len(), "concept")
                 ),
             };
             let blocks: Vec<String> = found
                 .iter()
-                .map(|f| render::glossary::text(f.concept, headings, &style))
+                .map(|f| render::text(f.concept, headings, &style))
                 .collect();
             text.push_str(&blocks.join("\n"));
-            emit(out, &text)
+            emit_text(out, &style, &text)?;
         }
     }
+    if found.is_empty() {
+        return Err(Error::NotFound(format!(
+            "no glossary concept is called `{term}` in any language; try one word of it, or `bridgelaws glossary` for the list"
+        )));
+    }
+    Ok(())
 }

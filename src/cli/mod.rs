@@ -18,6 +18,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use bridgelaws::corpus::{Corpus, Edition, Root};
 use bridgelaws::error::{Error, Result};
+use bridgelaws::render::{Bidi, Style};
 
 /// The Laws of Duplicate Bridge (2017) in every edition: show, check, export and import the corpus.
 #[derive(Debug, Parser)]
@@ -39,7 +40,7 @@ pub enum Command {
     Export(export::Args),
     /// Import an edition from the plain-text extraction of its printed book
     Import(import::Args),
-    /// Write the JSON Schemas of the corpus files into the corpus's schema/ folder
+    /// Write the JSON Schemas of the corpus files and of the JSON output into the corpus's schema/ folder
     Schema(schema::Args),
     /// Check the whole corpus: every reference resolves, the editions agree, the texts are clean
     Check(check::Args),
@@ -60,6 +61,22 @@ pub enum Format {
     #[default]
     Text,
     Json,
+}
+
+/// How text is shown: the options every command that prints Hebrew takes.
+#[derive(Debug, clap::Args)]
+pub struct Display {
+    /// Hebrew lines in visual order: `auto` does it for a terminal that does not apply bidi
+    /// itself; never for a pipe or JSON
+    #[arg(long, value_enum, default_value_t)]
+    pub bidi: Bidi,
+}
+
+impl Display {
+    /// The style of standard output with these options.
+    pub fn style(&self) -> Style {
+        Style::for_stdout(self.bidi)
+    }
 }
 
 /// Run a parsed command line, writing results to `out`.
@@ -99,6 +116,20 @@ fn find_edition<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Edition> {
 fn emit(out: &mut dyn Write, text: &str) -> Result<()> {
     out.write_all(text.as_bytes())
         .map_err(|e| Error::io("<standard output>", e))
+}
+
+/// Text laid out in logical order, printed as `style` wants it (in visual order for a
+/// terminal without bidi).
+fn emit_text(out: &mut dyn Write, style: &Style, text: &str) -> Result<()> {
+    emit(out, &style.finish(text))
+}
+
+/// A typed result as pretty JSON, one document.
+fn emit_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> Result<()> {
+    let mut json = serde_json::to_string_pretty(value)
+        .map_err(|e| Error::Format(format!("cannot write JSON: {e}")))?;
+    json.push('\n');
+    emit(out, &json)
 }
 
 /// The folder commands that write into the corpus work in.

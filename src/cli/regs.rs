@@ -4,12 +4,14 @@
 use std::io::Write;
 
 use clap::{Subcommand, ValueEnum};
-use serde_json::json;
 
-use super::{emit, find_edition};
+use super::{Display, emit, emit_json, emit_text, find_edition};
 use bridgelaws::corpus::{Corpus, Edition, Regulations};
 use bridgelaws::error::{Error, Result};
-use bridgelaws::render::{self, regs::Table};
+use bridgelaws::render::{
+    self,
+    regs::{CountriesJson, CountryJson, Table},
+};
 use bridgelaws::text::plural;
 use bridgelaws::{refs, regs};
 
@@ -57,6 +59,9 @@ pub struct View {
 
     #[arg(long, value_enum, default_value_t)]
     pub format: TableFormat,
+
+    #[command(flatten)]
+    pub display: Display,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -75,7 +80,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     match (&args.command, &args.country) {
         (Some(RegsCommand::Diff(diff)), _) => compare(corpus, &diff.countries, &diff.view, out),
         (None, Some(country)) => compare(corpus, std::slice::from_ref(country), &args.view, out),
-        (None, None) => list_countries(corpus, args.view.format, out),
+        (None, None) => list_countries(corpus, &args.view, out),
     }
 }
 
@@ -96,12 +101,17 @@ fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) 
         )));
     }
     let rows = regs::compare(&countries, headings, scope.as_deref());
-    if rows.is_empty() {
-        return Err(Error::NotFound(format!(
+    let nothing = || {
+        Error::NotFound(format!(
             "no regulations of {}{}",
             codes.join(", "),
-            scope.map_or_else(String::new, |id| format!(" on {id} or under it"))
-        )));
+            scope
+                .as_deref()
+                .map_or_else(String::new, |id| format!(" on {id} or under it"))
+        ))
+    };
+    if rows.is_empty() && view.format != TableFormat::Json {
+        return Err(nothing());
     }
     let table = Table {
         corpus,
@@ -109,24 +119,24 @@ fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) 
         rows: &rows,
         headings,
     };
-    let text = match view.format {
+    match view.format {
         TableFormat::Text => {
-            let style = render::TextStyle::from_env();
-            format!(
+            let style = view.display.style();
+            let text = format!(
                 "{}\n{}",
                 summary(&countries, &rows, scope.as_deref()),
                 render::regs::text(&table, &style, true)
-            )
+            );
+            emit_text(out, &style, &text)
         }
-        TableFormat::Markdown => render::regs::markdown(&table),
-        TableFormat::Csv => render::regs::csv(&table),
-        TableFormat::Json => {
-            let mut value = render::regs::json(&table);
-            value["scope"] = json!(scope);
-            format!("{value:#}\n")
-        }
-    };
-    emit(out, &text)
+        TableFormat::Markdown => emit(out, &render::regs::markdown(&table)),
+        TableFormat::Csv => emit(out, &render::regs::csv(&table)),
+        TableFormat::Json => emit_json(out, &render::regs::json(&table, scope.as_deref())),
+    }?;
+    if rows.is_empty() {
+        return Err(nothing());
+    }
+    Ok(())
 }
 
 /// The headings come from the edition asked for; else from the English edition, which users
@@ -179,35 +189,29 @@ fn summary(countries: &[&Regulations], rows: &[regs::Row<'_>], scope: Option<&st
     )
 }
 
-fn list_countries(corpus: &Corpus, format: TableFormat, out: &mut dyn Write) -> Result<()> {
+fn list_countries(corpus: &Corpus, view: &View, out: &mut dyn Write) -> Result<()> {
     if corpus.regulations.is_empty() {
         return Err(Error::NotFound(
             "the corpus has no regulations (a country is a file regulations/<code>.yaml)".into(),
         ));
     }
-    let text = match format {
-        TableFormat::Json => {
-            let countries: Vec<_> = corpus
-                .regulations
-                .iter()
-                .map(render::regs::country_json)
-                .collect();
-            format!("{:#}\n", json!({ "countries": countries }))
-        }
-        _ => corpus
-            .regulations
-            .iter()
-            .map(|c| {
-                format!(
-                    "{}  {}  {} · {} · printed in {}\n",
-                    c.data.country.as_str(),
-                    plural(c.data.regulations.len(), "regulation"),
-                    c.data.federation,
-                    c.data.language,
-                    c.data.source
-                )
-            })
-            .collect(),
-    };
-    emit(out, &text)
+    if view.format == TableFormat::Json {
+        let countries = corpus.regulations.iter().map(CountryJson::of).collect();
+        return emit_json(out, &CountriesJson { countries });
+    }
+    let text: String = corpus
+        .regulations
+        .iter()
+        .map(|c| {
+            format!(
+                "{}  {}  {} · {} · printed in {}\n",
+                c.data.country.as_str(),
+                plural(c.data.regulations.len(), "regulation"),
+                c.data.federation,
+                c.data.language,
+                c.data.source
+            )
+        })
+        .collect();
+    emit_text(out, &view.display.style(), &text)
 }

@@ -1,14 +1,13 @@
 //! `bridgelaws search QUERY`: keywords in Hebrew, Greek or English, or a law in any script,
 //! across every edition; results ranked, with the matched words marked.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
-use super::{Format, emit, index};
+use super::{Display, Format, emit_json, emit_text, index};
 use bridgelaws::corpus::Root;
 use bridgelaws::error::{Error, Result};
-use bridgelaws::render::TextStyle;
-use bridgelaws::render::search::{self as render, Display};
+use bridgelaws::render::search as render;
 use bridgelaws::search::{self, DocKind, Lang, Request};
 
 #[derive(Debug, clap::Args)]
@@ -38,10 +37,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
 
-    /// Hebrew lines in visual order: `auto` does it for a terminal that does not apply bidi
-    /// itself; never for a pipe or JSON
-    #[arg(long, value_enum, default_value_t)]
-    pub bidi: Bidi,
+    #[command(flatten)]
+    pub display: Display,
 
     /// Index folder [default: index/ beside the corpus folder; a cache folder for the
     /// built-in corpus]
@@ -66,14 +63,6 @@ impl From<LangArg> for Lang {
     }
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Bidi {
-    #[default]
-    Auto,
-    On,
-    Off,
-}
-
 pub fn run(root: &Root, args: &Args, out: &mut dyn Write) -> Result<()> {
     let dir = index::index_dir(root, args.index.as_deref());
     let opened = index::open(root, &dir)?;
@@ -85,41 +74,19 @@ pub fn run(root: &Root, args: &Args, out: &mut dyn Write) -> Result<()> {
         limit: usize::from(args.limit),
     };
     let outcome = search::search(&opened, &request)?;
+    match args.format {
+        Format::Json => emit_json(out, &outcome)?,
+        Format::Text if outcome.results.is_empty() => {}
+        Format::Text => {
+            let style = args.display.style();
+            emit_text(out, &style, &render::text(&outcome, &style))?;
+        }
+    }
     if outcome.results.is_empty() {
         return Err(Error::NotFound(format!(
             "nothing found for `{}`; try fewer words, another spelling, or --lang for another language",
             request.query
         )));
     }
-    match args.format {
-        Format::Json => emit(
-            out,
-            &format!(
-                "{:#}\n",
-                serde_json::to_value(&outcome).expect("results serialize")
-            ),
-        ),
-        Format::Text => {
-            let terminal = std::io::stdout().is_terminal();
-            let display = Display {
-                bold: terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-                bidi: match args.bidi {
-                    Bidi::On => true,
-                    Bidi::Off => false,
-                    Bidi::Auto => terminal && !terminal_applies_bidi(),
-                },
-                style: TextStyle::from_env(),
-            };
-            emit(out, &render::text(&outcome, &display))
-        }
-    }
-}
-
-/// Terminals known to reorder right-to-left text themselves (GUIDE §5); reordering for them
-/// would reverse it twice.
-pub(super) fn terminal_applies_bidi() -> bool {
-    let var = |name: &str| std::env::var_os(name).is_some();
-    var("KONSOLE_VERSION")
-        || var("MLTERM")
-        || std::env::var("TERM_PROGRAM").is_ok_and(|t| t == "Apple_Terminal")
+    Ok(())
 }

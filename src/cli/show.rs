@@ -3,12 +3,11 @@
 
 use std::io::Write;
 
-use serde_json::json;
-
-use super::{Format, emit, find_edition};
+use super::{Display, Format, emit_json, emit_text, find_edition};
 use bridgelaws::corpus::{Corpus, Regulations};
 use bridgelaws::error::{Error, Result};
-use bridgelaws::render::regs::Table;
+use bridgelaws::render::node::{self, ShowJson};
+use bridgelaws::render::regs::{RegulationJson, Table};
 use bridgelaws::{refs, regs, render};
 
 #[derive(Debug, clap::Args)]
@@ -23,6 +22,9 @@ pub struct Args {
 
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+
+    #[command(flatten)]
+    pub display: Display,
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
@@ -45,41 +47,33 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         Some((edition, _)) => regs::compare(&countries, edition, Some(&id)),
         None => Vec::new(),
     };
-    let citing = citing_commentary(corpus, &id);
+    let citing = node::citing_commentary(corpus, &id);
     match args.format {
         Format::Json => {
-            let results: Vec<_> = found
-                .iter()
-                .map(|(e, i)| render::entry_json(e, *i))
-                .collect();
-            let regulations: Vec<_> = rows
+            let regulations = rows
                 .iter()
                 .flat_map(|row| countries.iter().zip(&row.by_country))
                 .flat_map(|(country, list)| {
-                    list.iter()
-                        .map(|r| render::regs::regulation_json(corpus, country, r))
+                    list.iter().map(|r| RegulationJson::of(corpus, country, r))
                 })
                 .collect();
-            let commentary: Vec<_> = citing
-                .iter()
-                .map(|c| json!({"id": c.part, "document": c.document, "title": c.title, "cites": c.targets}))
-                .collect();
-            let value = json!({
-                "query": args.reference,
-                "id": id,
-                "results": results,
-                "regulations": regulations,
-                "commentary": commentary,
-            });
-            emit(out, &format!("{value:#}\n"))?;
+            let value = ShowJson {
+                query: args.reference.clone(),
+                id: id.clone(),
+                results: found.iter().map(|(e, i)| node::json(e, *i)).collect(),
+                regulations,
+                commentary: citing,
+            };
+            emit_json(out, &value)?;
         }
         Format::Text => {
-            let style = render::TextStyle::from_env();
+            let style = args.display.style();
+            let mut text = String::new();
             for (n, (edition, index)) in found.iter().enumerate() {
                 if n > 0 {
-                    emit(out, "\n")?;
+                    text.push('\n');
                 }
-                emit(out, &render::entry_text(edition, *index, &style))?;
+                text.push_str(&node::text(edition, *index, &style));
             }
             if let Some((edition, _)) = found.first()
                 && !rows.is_empty()
@@ -90,21 +84,24 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
                     rows: &rows,
                     headings: edition,
                 };
-                let text = render::regs::text(&table, &style, false);
-                emit(out, &format!("\nNational regulations\n\n{text}"))?;
+                text.push_str(&format!(
+                    "\n{}\n\n{}",
+                    style.bold("National regulations"),
+                    render::regs::text(&table, &style, false)
+                ));
             }
             if !found.is_empty() && !citing.is_empty() {
-                let mut text = String::from("\nCommentary\n\n");
+                text.push_str(&format!("\n{}\n\n", style.bold("Commentary")));
                 for c in &citing {
                     text.push_str(&format!(
                         "  {} · {} → {}\n",
-                        c.part,
+                        c.id,
                         c.title,
-                        c.targets.join(", ")
+                        c.cites.join(", ")
                     ));
                 }
-                emit(out, &text)?;
             }
+            emit_text(out, &style, &text)?;
         }
     }
     let missing: Vec<&str> = editions
@@ -122,34 +119,4 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         eprintln!("note: {id} is not in {}", missing.join(", "));
     }
     Ok(())
-}
-
-/// A part of the commentary (a scenario, a document) that cites a node, with what it cites.
-struct Citing<'c> {
-    part: &'c str,
-    document: &'c str,
-    title: &'c str,
-    targets: Vec<&'c str>,
-}
-
-/// The parts of the commentary citing `id` or a node under it, in corpus order.
-fn citing_commentary<'c>(corpus: &'c Corpus, id: &str) -> Vec<Citing<'c>> {
-    let mut out: Vec<Citing> = Vec::new();
-    for r in &corpus.commentary.refs {
-        let Ok(target) = &r.target else { continue };
-        if !refs::within(target, id) {
-            continue;
-        }
-        match out.iter_mut().find(|c| c.part == r.part) {
-            Some(c) if c.targets.contains(&target.as_str()) => {}
-            Some(c) => c.targets.push(target),
-            None => out.push(Citing {
-                part: &r.part,
-                document: &r.document,
-                title: &r.title,
-                targets: vec![target],
-            }),
-        }
-    }
-    out
 }

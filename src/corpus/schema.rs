@@ -12,7 +12,8 @@ use super::model::{
     GlossaryFile, Node, OverridesFile, RegulationsFile, SituationsFile,
 };
 
-fn render<T: JsonSchema>() -> String {
+/// The JSON Schema (draft-07) of `T`, as committed.
+pub fn render<T: JsonSchema>() -> String {
     let schema = SchemaSettings::draft07()
         .into_generator()
         .into_root_schema_for::<T>();

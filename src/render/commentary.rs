@@ -2,9 +2,10 @@
 //! terminal and HTML renderers lay out like the Markdown documents, and as JSON with the
 //! references of each part resolved.
 
-use serde_json::{Value, json};
+use schemars::JsonSchema;
+use serde::Serialize;
 
-use crate::corpus::commentary::{Commentary, Document};
+use crate::corpus::commentary::{Commentary, Document, Summary};
 use crate::corpus::model::{BookletFile, Scenario};
 
 /// A booklet as Markdown: its title, its groups and scenarios as headings, each procedure's
@@ -42,53 +43,180 @@ pub fn cited<'c>(commentary: &'c Commentary, part: &str) -> Vec<&'c str> {
     commentary.cited(|r| r.part == part)
 }
 
-pub fn booklet_json(booklet: &BookletFile, commentary: &Commentary) -> Value {
-    let groups: Vec<Value> = booklet
-        .groups
-        .iter()
-        .map(|g| {
-            let scenarios: Vec<Value> = g
-                .scenarios
-                .iter()
-                .map(|s| scenario_json(s, commentary))
-                .collect();
-            json!({"title": g.title, "page": g.page, "scenarios": scenarios})
-        })
-        .collect();
-    json!({
-        "id": booklet.id.as_str(),
-        "kind": "booklet",
-        "language": booklet.language,
-        "title": booklet.title,
-        "source": booklet.source,
-        "front": booklet.front,
-        "groups": groups,
-        "notes": booklet.notes,
-    })
+/// One scenario of a booklet: its procedure and the laws its closing line cites.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ScenarioJson {
+    /// `<booklet>/<n>`.
+    pub id: String,
+    pub title: String,
+    pub page: Option<u32>,
+    /// The procedure, paragraph by paragraph, lines as printed.
+    pub text: Vec<String>,
+    /// The closing line as printed (`חוקים: 31 א', 29`).
+    pub laws: String,
+    /// The ids its closing line and text cite.
+    pub cites: Vec<String>,
 }
 
-pub fn scenario_json(scenario: &Scenario, commentary: &Commentary) -> Value {
-    json!({
-        "id": scenario.id.as_str(),
-        "title": scenario.title,
-        "page": scenario.page,
-        "text": scenario.text.iter().map(|t| t.as_str()).collect::<Vec<_>>(),
-        "laws": scenario.laws.as_str(),
-        "cites": cited(commentary, scenario.id.as_str()),
-    })
+/// A group of a booklet's scenarios.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct GroupJson {
+    pub title: String,
+    pub page: Option<u32>,
+    pub scenarios: Vec<ScenarioJson>,
 }
 
-pub fn document_json(document: &Document, commentary: &Commentary) -> Value {
+/// `commentary <ID> --format json`: a booklet, one of its scenarios, or a Markdown document.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum CommentaryJson {
+    /// A booklet of scenarios.
+    Booklet {
+        id: String,
+        language: String,
+        title: String,
+        /// The raw text it was imported from.
+        source: String,
+        /// The pages before the contents, paragraph by paragraph.
+        front: Vec<String>,
+        groups: Vec<GroupJson>,
+        /// Repairs of the extraction.
+        notes: Vec<String>,
+    },
+    /// One scenario of a booklet.
+    Scenario {
+        /// The booklet it is in.
+        booklet: String,
+        language: String,
+        #[serde(flatten)]
+        scenario: ScenarioJson,
+    },
+    /// A Markdown document (slides, an article).
+    Document {
+        id: String,
+        language: String,
+        title: String,
+        source: String,
+        /// The node its relative citations are read at.
+        context: Option<String>,
+        cites: Vec<String>,
+        markdown: String,
+        notes: Vec<String>,
+    },
+}
+
+fn cited_ids(commentary: &Commentary, part: &str) -> Vec<String> {
+    cited(commentary, part)
+        .into_iter()
+        .map(str::to_string)
+        .collect()
+}
+
+fn scenario_json(scenario: &Scenario, commentary: &Commentary) -> ScenarioJson {
+    ScenarioJson {
+        id: scenario.id.to_string(),
+        title: scenario.title.clone(),
+        page: scenario.page,
+        text: scenario.text.iter().map(|t| t.to_string()).collect(),
+        laws: scenario.laws.to_string(),
+        cites: cited_ids(commentary, scenario.id.as_str()),
+    }
+}
+
+/// A booklet with its groups and scenarios.
+pub fn booklet_json(booklet: &BookletFile, commentary: &Commentary) -> CommentaryJson {
+    CommentaryJson::Booklet {
+        id: booklet.id.to_string(),
+        language: booklet.language.clone(),
+        title: booklet.title.clone(),
+        source: booklet.source.clone(),
+        front: booklet.front.clone(),
+        groups: booklet
+            .groups
+            .iter()
+            .map(|g| GroupJson {
+                title: g.title.clone(),
+                page: g.page,
+                scenarios: g
+                    .scenarios
+                    .iter()
+                    .map(|s| scenario_json(s, commentary))
+                    .collect(),
+            })
+            .collect(),
+        notes: booklet.notes.clone(),
+    }
+}
+
+/// One scenario of `booklet`.
+pub fn booklet_scenario_json(
+    booklet: &BookletFile,
+    scenario: &Scenario,
+    commentary: &Commentary,
+) -> CommentaryJson {
+    CommentaryJson::Scenario {
+        booklet: booklet.id.to_string(),
+        language: booklet.language.clone(),
+        scenario: scenario_json(scenario, commentary),
+    }
+}
+
+/// A Markdown document with its front matter.
+pub fn document_json(document: &Document, commentary: &Commentary) -> CommentaryJson {
     let meta = &document.meta;
-    json!({
-        "id": meta.id.as_str(),
-        "kind": "document",
-        "language": meta.language,
-        "title": meta.title,
-        "source": meta.source,
-        "context": meta.context.as_ref().map(|c| c.as_str()),
-        "cites": cited(commentary, meta.id.as_str()),
-        "markdown": document.body,
-        "notes": meta.notes,
-    })
+    CommentaryJson::Document {
+        id: meta.id.to_string(),
+        language: meta.language.clone(),
+        title: meta.title.clone(),
+        source: meta.source.clone(),
+        context: meta.context.as_ref().map(|c| c.to_string()),
+        cites: cited_ids(commentary, meta.id.as_str()),
+        markdown: document.body.clone(),
+        notes: meta.notes.clone(),
+    }
+}
+
+/// A document in the list of the commentary.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct DocumentSummaryJson {
+    pub id: String,
+    /// `booklet` or `document`.
+    pub kind: String,
+    pub title: String,
+    pub language: String,
+    /// Its file, relative to the corpus folder.
+    pub file: String,
+    /// How many scenarios a booklet holds.
+    pub scenarios: Option<usize>,
+    /// The ids it cites.
+    pub cites: Vec<String>,
+}
+
+/// `commentary --format json`: every document.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CommentaryListJson {
+    pub documents: Vec<DocumentSummaryJson>,
+}
+
+/// The list of the commentary's documents.
+pub fn list_json(commentary: &Commentary, summaries: &[Summary<'_>]) -> CommentaryListJson {
+    CommentaryListJson {
+        documents: summaries
+            .iter()
+            .map(|s| DocumentSummaryJson {
+                id: s.id.to_string(),
+                kind: s.kind.to_string(),
+                title: s.title.to_string(),
+                language: s.language.to_string(),
+                file: s.file.to_string(),
+                scenarios: s.scenarios,
+                // Everything the document cites, in any of its scenarios.
+                cites: commentary
+                    .cited(|r| r.document == s.id)
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect(),
+            })
+            .collect(),
+    }
 }

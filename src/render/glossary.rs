@@ -1,19 +1,23 @@
 //! Glossary concepts as text and JSON.
 
-use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
-use super::{TextStyle, wrap_labelled};
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::style::{Style, wrap_labelled};
 use crate::corpus::Edition;
-use crate::corpus::model::Concept;
+use crate::corpus::model::{Concept, Terms};
+use crate::glossary::{Closeness, Found};
 
 /// A concept: its terms in every language, the definitions it is, and the nodes where it is
 /// central with their headings in `headings`.
-pub fn text(concept: &Concept, headings: Option<&Edition>, style: &TextStyle) -> String {
+pub fn text(concept: &Concept, headings: Option<&Edition>, style: &Style) -> String {
     let title = concept
         .terms
         .get("en")
         .map_or(concept.id.as_str(), |t| t.term.as_str());
-    let mut out = format!("{title}  [{}]\n", concept.id);
+    let mut out = format!("{}  [{}]\n", style.bold(title), concept.id);
     let label_width = concept.terms.keys().map(String::len).max().unwrap_or(2);
     // English first: the language most users share.
     let (english, others): (Vec<_>, Vec<_>) = concept
@@ -61,22 +65,96 @@ pub fn list_line(concept: &Concept) -> String {
     format!("{}  {}\n", concept.id, terms.join(" · "))
 }
 
-pub fn json(concept: &Concept, headings: Option<&Edition>) -> Value {
-    let laws: Vec<Value> = concept
-        .laws
-        .iter()
-        .map(|law| {
-            json!({
-                "id": law.as_str(),
-                "heading": headings.map(|e| e.heading_path(law)),
-            })
-        })
-        .collect();
-    json!({
-        "id": concept.id.as_str(),
-        "terms": concept.terms,
-        "definitions": concept.definitions,
-        "laws": laws,
-        "note": concept.note,
-    })
+/// A node where a concept is central.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ConceptLaw {
+    pub id: String,
+    /// Its titles in the English edition (else the first), joined by ` › `.
+    pub heading: Option<String>,
+}
+
+/// The form of a concept a query matched.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Matched {
+    pub language: String,
+    pub form: String,
+}
+
+/// A concept in every language.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ConceptJson {
+    pub id: String,
+    /// Its terms by language (`en`, `he`, `el`).
+    pub terms: BTreeMap<String, Terms>,
+    /// The definitions (`def/…`) that define it.
+    pub definitions: Vec<String>,
+    pub laws: Vec<ConceptLaw>,
+    pub note: Option<String>,
+    /// The form the query matched (absent in the list of every concept).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matched: Option<Matched>,
+}
+
+impl ConceptJson {
+    /// `concept`, its laws named by their headings in `headings`.
+    pub fn of(concept: &Concept, headings: Option<&Edition>) -> Self {
+        ConceptJson {
+            id: concept.id.to_string(),
+            terms: concept.terms.clone(),
+            definitions: concept.definitions.iter().map(|d| d.to_string()).collect(),
+            laws: concept
+                .laws
+                .iter()
+                .map(|law| ConceptLaw {
+                    id: law.to_string(),
+                    heading: headings.map(|e| e.heading_path(law)),
+                })
+                .collect(),
+            note: concept.note.clone(),
+            matched: None,
+        }
+    }
+}
+
+/// `glossary --format json`: the concepts a term names (with how it matched them), or every
+/// concept when no term is given.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct GlossaryJson {
+    /// The term looked up; none for the list.
+    pub query: Option<String>,
+    /// How the term matched: the best closeness of the concepts found.
+    pub closeness: Option<Closeness>,
+    pub concepts: Vec<ConceptJson>,
+}
+
+impl GlossaryJson {
+    /// What `query` found.
+    pub fn found(query: &str, found: &[Found<'_>], headings: Option<&Edition>) -> Self {
+        GlossaryJson {
+            query: Some(query.to_string()),
+            closeness: found.first().map(|f| f.closeness),
+            concepts: found
+                .iter()
+                .map(|f| ConceptJson {
+                    matched: Some(Matched {
+                        language: f.language.to_string(),
+                        form: f.form.to_string(),
+                    }),
+                    ..ConceptJson::of(f.concept, headings)
+                })
+                .collect(),
+        }
+    }
+
+    /// Every concept.
+    pub fn all(concepts: &[Concept], headings: Option<&Edition>) -> Self {
+        GlossaryJson {
+            query: None,
+            closeness: None,
+            concepts: concepts
+                .iter()
+                .map(|c| ConceptJson::of(c, headings))
+                .collect(),
+        }
+    }
 }

@@ -3,27 +3,18 @@
 
 use std::mem::take;
 
-use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use unicode_width::UnicodeWidthStr;
 
-/// How Markdown is laid out for a terminal.
-#[derive(Debug, Clone, Copy)]
-pub struct Terminal {
-    /// ANSI bold (\x1b[1m … \x1b[22m) for headings, **strong** text and table header rows.
-    pub bold: bool,
-    /// Wrap paragraphs and list items at this many display columns; 0 leaves lines as they are.
-    pub width: usize,
-}
+use super::style::{BOLD, NORMAL, Style, visible_width, wrap};
 
-const BOLD: &str = "\x1b[1m";
-const NORMAL: &str = "\x1b[22m";
-
-fn options() -> Options {
+/// The Markdown extensions the commentary uses.
+pub(super) fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH
 }
 
 /// Markdown rendered for a terminal, in logical (not visual) order.
-pub fn terminal(markdown: &str, style: &Terminal) -> String {
+pub fn terminal(markdown: &str, style: &Style) -> String {
     let mut writer = Writer {
         style,
         out: String::new(),
@@ -59,7 +50,7 @@ enum Container {
 }
 
 struct Writer<'a> {
-    style: &'a Terminal,
+    style: &'a Style,
     out: String,
     /// The inline text being collected, with ANSI codes; `\n` for hard breaks.
     inline: String,
@@ -219,17 +210,13 @@ impl Writer<'_> {
         } else {
             self.bold -= 1;
         }
-        if self.style.bold && self.bold == usize::from(open) {
+        if self.style.color && self.bold == usize::from(open) {
             self.inline.push_str(if open { BOLD } else { NORMAL });
         }
     }
 
     fn bolded(&self, text: &str) -> String {
-        if self.style.bold && !text.is_empty() {
-            format!("{BOLD}{text}{NORMAL}")
-        } else {
-            text.to_string()
-        }
+        self.style.bold(text)
     }
 
     /// Where text starts in the innermost container.
@@ -258,15 +245,15 @@ impl Writer<'_> {
 
     /// Prints a block's lines after the pending list marker (or the indent), continuation
     /// lines lined up after it.
-    fn block(&mut self, text: &str, wrap: bool) {
+    fn block(&mut self, text: &str, wrapped: bool) {
         if self.blank && !self.out.is_empty() {
             self.out.push('\n');
         }
         self.blank = false;
         let rest = " ".repeat(self.column());
         let first = self.marker.take().unwrap_or_else(|| rest.clone());
-        let width = if wrap { self.style.width } else { 0 };
-        for line in wrap_lines(text, &first, &rest, width) {
+        let width = if wrapped { self.style.width } else { 0 };
+        for line in wrap(text, &first, &rest, width) {
             self.out.push_str(line.trim_end_matches(' '));
             self.out.push('\n');
         }
@@ -307,132 +294,6 @@ impl Writer<'_> {
     }
 }
 
-/// `text` as lines, the first after `first` and the others after `rest`, broken at `\n` and,
-/// when `width` is not 0, at spaces so that no line is wider than `width` (unless one word is).
-fn wrap_lines(text: &str, first: &str, rest: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut prefix = first;
-    for hard in text.split('\n') {
-        if width == 0 {
-            lines.push(format!("{prefix}{hard}"));
-        } else {
-            let mut line = prefix.to_string();
-            let mut column = visible_width(prefix);
-            let mut empty = true;
-            for word in hard.split(' ').filter(|w| !w.is_empty()) {
-                let w = visible_width(word);
-                if !empty && column + 1 + w > width {
-                    lines.push(std::mem::replace(&mut line, rest.to_string()));
-                    column = rest.width();
-                    empty = true;
-                }
-                if !empty {
-                    line.push(' ');
-                    column += 1;
-                }
-                line.push_str(word);
-                column += w;
-                empty = false;
-            }
-            lines.push(line);
-        }
-        prefix = rest;
-    }
-    lines
-}
-
-/// `s` without its ANSI escape sequences.
-fn strip_ansi(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            // Skip `[` and the parameters up to the final letter.
-            chars.by_ref().find(char::is_ascii_alphabetic);
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// Display columns of `s`, not counting ANSI codes.
-fn visible_width(s: &str) -> usize {
-    strip_ansi(s).width()
-}
-
-/// A standalone HTML page of the Markdown, sanitized.
-pub fn html_page(title: &str, lang: &str, dir: &str, markdown: &str) -> String {
-    let title = escape(title);
-    let (lang, dir) = (escape(lang), escape(dir));
-    let body = html_body(markdown);
-    format!(
-        "<!DOCTYPE html>
-<html lang=\"{lang}\" dir=\"{dir}\">
-<head>
-<meta charset=\"utf-8\">
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">
-<title>{title}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; line-height: 1.5; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; }}
-table {{ border-collapse: collapse; margin: 1rem 0; }}
-th, td {{ border: 1px solid #888; padding: 0.25rem 0.75rem; text-align: start; }}
-</style>
-</head>
-<body>
-<h1>{title}</h1>
-{body}</body>
-</html>
-"
-    )
-}
-
-/// The Markdown as sanitized HTML; tables without Hebrew are marked left to right.
-fn html_body(markdown: &str) -> String {
-    let mut events: Vec<Event> = Parser::new_ext(markdown, options()).collect();
-    for i in 0..events.len() {
-        if matches!(events[i], Event::Start(Tag::Table(_))) && !has_hebrew(&events[i..]) {
-            // An auction reads WEST NORTH EAST SOUTH from the left even on a right-to-left
-            // page. The alignments this drops would become `style`, which is sanitized away.
-            events[i] = Event::Html(r#"<table dir="ltr">"#.into());
-        }
-    }
-    let mut out = String::new();
-    html::push_html(&mut out, events.into_iter());
-    ammonia::Builder::default()
-        .add_tags(&["table", "thead", "tbody", "tr", "th", "td"])
-        .add_tag_attributes("table", &["dir"])
-        .clean(&out)
-        .to_string()
-}
-
-/// Whether the table starting `events` has Hebrew letters in its cells.
-fn has_hebrew(events: &[Event]) -> bool {
-    events
-        .iter()
-        .take_while(|e| !matches!(e, Event::End(TagEnd::Table)))
-        .any(|e| match e {
-            Event::Text(t) | Event::Code(t) => t.chars().any(crate::text::is_hebrew),
-            _ => false,
-        })
-}
-
-/// `s` safe in HTML text and attribute values.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -452,18 +313,20 @@ mod tests {
 | | 1NT = 16-18 | | |
 ";
 
-    const PLAIN: Terminal = Terminal {
-        bold: false,
+    const PLAIN: Style = Style {
         width: 0,
+        color: false,
+        bidi: false,
     };
-    const BOLD_STYLE: Terminal = Terminal {
-        bold: true,
+    const BOLD_STYLE: Style = Style {
         width: 0,
+        color: true,
+        bidi: false,
     };
 
     /// The display column where `needle` starts in the line that holds it, ANSI codes ignored.
     fn column_of(text: &str, needle: &str) -> usize {
-        let plain = strip_ansi(text);
+        let plain = anstream::adapter::strip_str(text).to_string();
         let line = plain
             .lines()
             .find(|l| l.contains(needle))
@@ -526,7 +389,10 @@ mod tests {
         let md = "| A | B | C |\n|---|---|---|\n| **xx** | y |\n";
         assert_eq!(terminal(md, &PLAIN), "A   B  C\n──  ─  ─\nxx  y\n");
         let bold = terminal(md, &BOLD_STYLE);
-        assert_eq!(strip_ansi(&bold), "A   B  C\n──  ─  ─\nxx  y\n");
+        assert_eq!(
+            anstream::adapter::strip_str(&bold).to_string(),
+            "A   B  C\n──  ─  ─\nxx  y\n"
+        );
         assert!(bold.contains(&format!("{BOLD}xx{NORMAL}  y\n")));
     }
 
@@ -586,15 +452,15 @@ lines, joined.
         assert!(out.contains(&format!("\n\n{BOLD}Details{NORMAL}\n\n")));
         assert!(out.contains(&format!("הכרזה {BOLD}בלתי מספקת{NORMAL} מוחלפת in two\n")));
         // Emphasis is left plain; without codes the text is the bold-off rendering.
-        assert_eq!(strip_ansi(&out), terminal(DOCUMENT, &PLAIN));
+        assert_eq!(
+            anstream::adapter::strip_str(&out).to_string(),
+            terminal(DOCUMENT, &PLAIN)
+        );
     }
 
     #[test]
     fn wrapping_gives_hanging_indents() {
-        let style = Terminal {
-            bold: false,
-            width: 20,
-        };
+        let style = Style::wrapped(20);
         let md = "\
 A paragraph that is long enough to wrap.
 
@@ -622,13 +488,13 @@ long enough to wrap.
 "
         );
         // Bold codes take no columns.
-        let bold = Terminal {
-            bold: true,
-            width: 20,
+        let bold = Style {
+            color: true,
+            ..Style::wrapped(20)
         };
         let out = terminal("- **alpha beta gamma** delta epsilon zeta", &bold);
         assert_eq!(
-            strip_ansi(&out),
+            anstream::adapter::strip_str(&out).to_string(),
             "• alpha beta gamma\n  delta epsilon zeta\n"
         );
         // A word longer than the width is not broken.
@@ -642,48 +508,5 @@ long enough to wrap.
     fn code_links_images_and_html() {
         let md = "Use `a  b` and [the law](https://example.org) ![a diagram](d.png) <b>x</b>\n\n<div>\ndropped\n</div>\n";
         assert_eq!(terminal(md, &PLAIN), "Use a  b and the law a diagram x\n");
-    }
-
-    #[test]
-    fn html_page_marks_auction_tables_left_to_right() {
-        let page = html_page("a <b> & c", "he", "rtl", &format!("# כותרת\n\n{TRANSFER}"));
-        assert!(page.starts_with("<!DOCTYPE html>\n<html lang=\"he\" dir=\"rtl\">"));
-        assert!(page.contains("<meta charset=\"utf-8\">"));
-        assert!(page.contains("<title>a &lt;b&gt; &amp; c</title>"));
-        assert!(page.contains("<h1>a &lt;b&gt; &amp; c</h1>"));
-        assert!(page.contains("<table dir=\"ltr\">"), "{page}");
-        assert!(page.contains("<th>WEST</th>"));
-        assert!(page.contains("<td>2♥ = Transfer</td>"));
-        assert!(page.contains("text-align: start"));
-        let club = html_page("t", "he", "rtl", STRONG_CLUB);
-        assert!(club.contains("<td>1♣* = 16+</td>"), "{club}");
-    }
-
-    #[test]
-    fn html_page_keeps_hebrew_tables_in_page_direction() {
-        let md = format!("| שם | ערך |\n|---|---|\n| א | 1 |\n\n{TRANSFER}");
-        let page = html_page("t", "he", "rtl", &md);
-        assert_eq!(page.matches("<table").count(), 2);
-        // Only the second (auction) table is left to right.
-        assert_eq!(page.matches("<table dir=\"ltr\">").count(), 1);
-        assert!(page.find("<table>").unwrap() < page.find("<table dir=\"ltr\">").unwrap());
-        assert!(!html_page("t", "he", "rtl", "| שם |\n|---|\n| א |\n").contains("dir=\"ltr\""));
-    }
-
-    #[test]
-    fn html_page_is_sanitized_and_escaped() {
-        let md = "Text\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<p style=\"color: red\" onclick=\"x()\">p</p>\n";
-        let page = html_page("t", "he\" onload=\"x", "rtl", md);
-        let body = &page[page.find("<body>").unwrap()..];
-        assert!(!page.contains("<script"));
-        assert!(!page.contains("alert(1)</"));
-        assert!(!page.contains("onerror"));
-        assert!(!page.contains("onclick"));
-        assert!(!body.contains("style="));
-        assert!(page.contains("<html lang=\"he&quot; onload=&quot;x\" dir=\"rtl\">"));
-        assert_eq!(
-            escape(r#"<a href='x'>&"#),
-            "&lt;a href=&#39;x&#39;&gt;&amp;"
-        );
     }
 }

@@ -1,10 +1,13 @@
 //! National regulations for output: the nodes some countries regulate, each with every
 //! country's regulations on it, as text, Markdown, CSV or JSON.
 
-use serde_json::{Value, json};
+use std::collections::BTreeMap;
 
-use super::{TextStyle, wrap_labelled};
-use crate::corpus::model::Regulation;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::style::{Style, wrap_labelled};
+use crate::corpus::model::{Regulation, Rendering};
 use crate::corpus::{Corpus, Edition, Regulations};
 use crate::regs::{self, Row};
 
@@ -53,7 +56,7 @@ fn name(regulation: &Regulation) -> String {
 /// it, then a block per node with each country's regulations, the printed text and the English
 /// rendering. With several countries each line says whose it is, and `with_silent` adds a line
 /// for each country that does not regulate the node.
-pub fn text(table: &Table<'_>, style: &TextStyle, with_silent: bool) -> String {
+pub fn text(table: &Table<'_>, style: &Style, with_silent: bool) -> String {
     let several = table.countries.len() > 1;
     let code_width = table
         .countries
@@ -225,64 +228,133 @@ fn csv_record(fields: &[String]) -> String {
     format!("{}\r\n", quoted.join(","))
 }
 
-/// `{"countries": […], "headings": edition, "nodes": [{"id", "heading", "regulated_by",
-/// "regulations": {country: […]}}]}`.
-pub fn json(table: &Table<'_>) -> Value {
-    let countries: Vec<Value> = table.countries.iter().map(|c| country_json(c)).collect();
-    let nodes: Vec<Value> = table
+/// What a country's file says of itself.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CountryJson {
+    /// ISO 3166 code, lower case (`il`, `gr`).
+    pub country: String,
+    pub federation: String,
+    /// The language the regulations are printed in.
+    pub language: String,
+    /// The edition they are printed in.
+    pub source: String,
+    /// How many regulations the country has.
+    pub regulations: usize,
+}
+
+impl CountryJson {
+    /// The figures of `country`.
+    pub fn of(country: &Regulations) -> Self {
+        let data = &country.data;
+        CountryJson {
+            country: data.country.to_string(),
+            federation: data.federation.clone(),
+            language: data.language.clone(),
+            source: data.source.clone(),
+            regulations: data.regulations.len(),
+        }
+    }
+}
+
+/// `regs --format json` without a country: the countries there are.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CountriesJson {
+    pub countries: Vec<CountryJson>,
+}
+
+/// One regulation with what its text cites.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RegulationJson {
+    /// `reg/<country>/<n>`.
+    pub id: String,
+    pub country: String,
+    /// The node it qualifies.
+    pub attached_to: String,
+    /// The footnote it is printed in or qualifies.
+    pub footnote: Option<String>,
+    /// The text as printed.
+    pub text: String,
+    /// An English rendering written for the project.
+    pub english: Option<Rendering>,
+    /// The line of the source text it was read from.
+    pub source_line: Option<usize>,
+    /// The ids its text cites.
+    pub refs: Vec<String>,
+}
+
+impl RegulationJson {
+    /// `regulation` of `country`, its citations resolved in the corpus.
+    pub fn of(corpus: &Corpus, country: &Regulations, regulation: &Regulation) -> Self {
+        RegulationJson {
+            id: regulation.id.to_string(),
+            country: country.data.country.to_string(),
+            attached_to: regulation.attached_to.to_string(),
+            footnote: regulation.footnote.clone(),
+            text: regulation.text.to_string(),
+            english: regulation.english.clone(),
+            source_line: regulation.source_line,
+            refs: regs::cited(corpus, country, regulation),
+        }
+    }
+}
+
+/// A node some country regulates, with every country's regulations on it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RegulatedNodeJson {
+    pub id: String,
+    /// Its titles in the edition that names the nodes, joined by ` › `.
+    pub heading: String,
+    /// The countries that regulate it.
+    pub regulated_by: Vec<String>,
+    /// Each country's regulations on it, by country code (empty for one that does not).
+    pub regulations: BTreeMap<String, Vec<RegulationJson>>,
+}
+
+/// `regs <COUNTRY> --format json` and `regs diff --format json`: the nodes regulated, node by
+/// node.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ComparisonJson {
+    pub countries: Vec<CountryJson>,
+    /// The edition whose headings name the nodes.
+    pub headings: String,
+    /// The node asked for with `--law`, whose subtree alone is listed.
+    pub scope: Option<String>,
+    pub nodes: Vec<RegulatedNodeJson>,
+}
+
+/// The table as JSON; `scope` as asked.
+pub fn json(table: &Table<'_>, scope: Option<&str>) -> ComparisonJson {
+    let nodes = table
         .rows
         .iter()
-        .map(|row| {
-            let by_country: serde_json::Map<String, Value> = table
+        .map(|row| RegulatedNodeJson {
+            id: row.node.to_string(),
+            heading: table.heading(row),
+            regulated_by: row
+                .regulated_by(table.countries)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+            regulations: table
                 .countries
                 .iter()
                 .zip(&row.by_country)
                 .map(|(country, regulations)| {
                     let list = regulations
                         .iter()
-                        .map(|r| regulation_json(table.corpus, country, r))
+                        .map(|r| RegulationJson::of(table.corpus, country, r))
                         .collect();
-                    (country.data.country.to_string(), Value::Array(list))
+                    (country.data.country.to_string(), list)
                 })
-                .collect();
-            json!({
-                "id": row.node,
-                "heading": table.heading(row),
-                "regulated_by": row.regulated_by(table.countries),
-                "regulations": by_country,
-            })
+                .collect(),
         })
         .collect();
-    json!({"countries": countries, "headings": table.headings.id(), "nodes": nodes})
-}
-
-/// What a country's file says of itself.
-pub fn country_json(country: &Regulations) -> Value {
-    let data = &country.data;
-    json!({
-        "country": data.country.as_str(),
-        "federation": data.federation,
-        "language": data.language,
-        "source": data.source,
-        "regulations": data.regulations.len(),
-    })
-}
-
-/// One regulation with what its text cites.
-pub fn regulation_json(corpus: &Corpus, country: &Regulations, regulation: &Regulation) -> Value {
-    json!({
-        "id": regulation.id.as_str(),
-        "country": country.data.country.as_str(),
-        "attached_to": regulation.attached_to.as_str(),
-        "footnote": regulation.footnote,
-        "text": regulation.text.as_str(),
-        "english": regulation.english.as_ref().map(|e| json!({
-            "text": e.text.as_str(),
-            "status": e.status.as_str(),
-        })),
-        "source_line": regulation.source_line,
-        "refs": regs::cited(corpus, country, regulation),
-    })
+    ComparisonJson {
+        countries: table.countries.iter().map(|c| CountryJson::of(c)).collect(),
+        headings: table.headings.id().to_string(),
+        scope: scope.map(str::to_string),
+        nodes,
+    }
 }
 
 #[cfg(test)]

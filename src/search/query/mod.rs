@@ -63,8 +63,9 @@ impl Request {
 }
 
 /// What a search found, as `--format json` prints it.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Outcome {
+    /// The query as typed.
     pub query: String,
     /// The node the query cites, when it is a citation.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -75,19 +76,27 @@ pub struct Outcome {
     /// The glossary concepts the query was read as.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub concepts: Vec<String>,
+    /// Best first; empty when nothing was found.
     pub results: Vec<Hit>,
 }
 
-#[derive(Debug, serde::Serialize)]
+/// One result.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Hit {
+    /// The node, definition, footnote, regulation, index term, concept or commentary part.
     pub id: String,
+    /// Its edition, or its country for a regulation.
     pub edition: String,
-    pub lang: String,
+    pub language: String,
+    /// What kind of document it is (`law`, `definition`, `regulation`, …).
     pub kind: String,
+    /// Its titles, joined by ` › `.
     pub heading: String,
+    /// The part of its text that matched best.
     pub snippet: String,
     /// Character ranges of `snippet` that matched the query.
     pub highlights: Vec<[usize; 2]>,
+    /// Higher is better; comparable within one search only.
     pub score: f32,
     /// The nodes the result is about (itself for a node).
     pub targets: Vec<String>,
@@ -393,7 +402,7 @@ impl Search<'_> {
         Hit {
             id: self.first(doc, self.fields.id),
             edition: self.first(doc, self.fields.edition),
-            lang,
+            language: lang,
             kind: self.first(doc, self.fields.kind),
             heading,
             snippet: text,

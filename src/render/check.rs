@@ -4,10 +4,12 @@
 use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Level as Draw, Renderer, Snippet};
-use serde_json::json;
+use schemars::JsonSchema;
+use serde::Serialize;
 
-use super::Report;
-use crate::error::{Diagnostic, Level};
+use super::style::{Style, visual_span};
+use crate::check::{CommentaryStats, CountryStats, EditionStats, Report};
+use crate::error::{Diagnostic, Level, Related};
 use crate::text::plural;
 
 /// The byte range of `length` characters from the 1-based `column` of `line`.
@@ -65,19 +67,66 @@ pub fn diagnostic_text(d: &Diagnostic, renderer: &Renderer) -> String {
     renderer.render(&[group])
 }
 
+/// A diagnostic with its lines in visual order, for a terminal without bidi: the source lines
+/// reordered with their underlines moved where their characters went, the messages reordered.
+fn visual(d: &Diagnostic) -> Diagnostic {
+    let line = |text: &str| visual_span(text, 0, 0).0;
+    let place = |source: &Option<String>, column: u32, length: u32| match source {
+        Some(source) => {
+            let (text, start, length) =
+                visual_span(source, column.saturating_sub(1) as usize, length as usize);
+            (Some(text), start as u32 + 1, length as u32)
+        }
+        None => (None, column, length),
+    };
+    let (source_line, column, length) = place(&d.source_line, d.column, d.length);
+    Diagnostic {
+        message: line(&d.message),
+        label: d.label.as_deref().map(line),
+        hint: d.hint.as_deref().map(line),
+        source_line,
+        column,
+        length,
+        related: d
+            .related
+            .iter()
+            .map(|r| {
+                let (source_line, column, length) = place(&r.source_line, r.column, r.length);
+                Related {
+                    label: line(&r.label),
+                    source_line,
+                    column,
+                    length,
+                    ..r.clone()
+                }
+            })
+            .collect(),
+        ..d.clone()
+    }
+}
+
 /// The whole report as text: every diagnostic (notes unless `quiet`), then a summary.
-pub fn text(report: &Report, color: bool, quiet: bool) -> String {
-    let renderer = if color {
+pub fn text(report: &Report, style: &Style, quiet: bool) -> String {
+    let renderer = if style.color {
         Renderer::styled()
     } else {
         Renderer::plain()
+    };
+    let renderer = match style.width {
+        0 => renderer,
+        width => renderer.term_width(width),
     };
     let mut out = String::new();
     for d in &report.diagnostics {
         if quiet && d.level == Level::Note {
             continue;
         }
-        out.push_str(&diagnostic_text(d, &renderer));
+        let text = if style.bidi {
+            diagnostic_text(&visual(d), &renderer)
+        } else {
+            diagnostic_text(d, &renderer)
+        };
+        out.push_str(&text);
         out.push_str("\n\n");
     }
     let (errors, notes) = (report.errors(), report.notes());
@@ -133,12 +182,26 @@ pub fn text(report: &Report, color: bool, quiet: bool) -> String {
 }
 
 /// The whole report as JSON.
-pub fn json(report: &Report) -> serde_json::Value {
-    json!({
-        "errors": report.errors(),
-        "notes": report.notes(),
-        "diagnostics": report.diagnostics,
-        "editions": report.stats,
-        "regulations": report.regulations,
-    })
+/// `check --format json`: the counts, every diagnostic with its place, and the figures of the
+/// editions, regulations and commentary.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CheckJson<'r> {
+    pub errors: usize,
+    pub notes: usize,
+    pub diagnostics: &'r [Diagnostic],
+    pub editions: &'r [EditionStats],
+    pub regulations: &'r [CountryStats],
+    pub commentary: &'r CommentaryStats,
+}
+
+/// The report as JSON.
+pub fn json(report: &Report) -> CheckJson<'_> {
+    CheckJson {
+        errors: report.errors(),
+        notes: report.notes(),
+        diagnostics: &report.diagnostics,
+        editions: &report.stats,
+        regulations: &report.regulations,
+        commentary: &report.commentary,
+    }
 }

@@ -1,0 +1,438 @@
+//! The one terminal style: how wide lines may be, whether bold is drawn, and whether
+//! right-to-left lines are put in visual order, decided in one place for every command.
+//!
+//! - Width: `$COLUMNS` when set; else the terminal's width when the output is a terminal;
+//!   else no wrapping (a pipe or a file gets whole lines).
+//! - Colour: only on a terminal, and never when `NO_COLOR` is set to a non-empty value
+//!   (no-color.org).
+//! - Bidi: `--bidi on|off`, or with `auto` only on a terminal that does not apply the Unicode
+//!   bidi algorithm itself. Text going to a pipe or into JSON is never reordered.
+//!
+//! Renderers write lines in logical order, bold as ANSI escapes when `color` allows it, and
+//! wrap with `wrap`, which measures display columns; `finish` then puts each line in visual
+//! order when asked, keeping its indent and its bold.
+
+use std::io::IsTerminal;
+
+use unicode_bidi::ParagraphBidiInfo;
+use unicode_width::UnicodeWidthStr;
+
+/// Starts bold.
+pub const BOLD: &str = "\x1b[1m";
+/// Ends bold.
+pub const NORMAL: &str = "\x1b[22m";
+
+/// When right-to-left lines are put in visual order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Bidi {
+    /// On a terminal that does not apply bidi itself; never for a pipe
+    #[default]
+    Auto,
+    /// Always (for a terminal this program does not recognise)
+    On,
+    /// Never (the terminal applies bidi itself)
+    Off,
+}
+
+/// How text is laid out for where it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Wrap at this many display columns; 0 leaves lines whole.
+    pub width: usize,
+    /// Bold may be drawn.
+    pub color: bool,
+    /// Right-to-left lines are put in visual order.
+    pub bidi: bool,
+}
+
+/// What the style is decided from, read from the process's surroundings.
+#[derive(Clone, Debug, Default)]
+pub struct Surroundings {
+    /// Standard output is a terminal.
+    pub terminal: bool,
+    /// `$COLUMNS`.
+    pub columns: Option<String>,
+    /// `$NO_COLOR`.
+    pub no_color: Option<String>,
+    /// The terminal's own width, when there is a terminal.
+    pub terminal_width: Option<usize>,
+    /// The terminal applies bidi itself (Konsole, mlterm, Terminal.app).
+    pub terminal_applies_bidi: bool,
+}
+
+impl Surroundings {
+    /// Read for standard output.
+    pub fn of_stdout() -> Self {
+        let terminal = std::io::stdout().is_terminal();
+        let var = |name: &str| std::env::var(name).ok();
+        Surroundings {
+            terminal,
+            columns: var("COLUMNS"),
+            no_color: var("NO_COLOR"),
+            terminal_width: terminal
+                .then(terminal_size::terminal_size)
+                .flatten()
+                .map(|(w, _)| usize::from(w.0)),
+            terminal_applies_bidi: var("KONSOLE_VERSION").is_some()
+                || var("MLTERM").is_some()
+                || var("TERM_PROGRAM").is_some_and(|t| t == "Apple_Terminal"),
+        }
+    }
+}
+
+impl Style {
+    /// The style for standard output, with `--bidi` as given.
+    pub fn for_stdout(bidi: Bidi) -> Self {
+        Style::decide(&Surroundings::of_stdout(), bidi)
+    }
+
+    /// The style for these surroundings.
+    pub fn decide(around: &Surroundings, bidi: Bidi) -> Self {
+        let columns = around
+            .columns
+            .as_deref()
+            .and_then(|c| c.trim().parse::<usize>().ok())
+            .filter(|&c| c > 0);
+        let width = columns
+            .or(around.terminal_width.filter(|_| around.terminal))
+            .unwrap_or(0);
+        let color = around.terminal && around.no_color.as_deref().is_none_or(str::is_empty);
+        let bidi = match bidi {
+            Bidi::On => true,
+            Bidi::Off => false,
+            Bidi::Auto => around.terminal && !around.terminal_applies_bidi,
+        };
+        Style { width, color, bidi }
+    }
+
+    /// Whole lines, no escapes, logical order: what a file or a test reads.
+    pub fn plain() -> Self {
+        Style {
+            width: 0,
+            color: false,
+            bidi: false,
+        }
+    }
+
+    /// Plain, wrapped at `width` columns.
+    pub fn wrapped(width: usize) -> Self {
+        Style {
+            width,
+            ..Style::plain()
+        }
+    }
+
+    /// `text` in bold, when bold may be drawn.
+    pub fn bold(&self, text: &str) -> String {
+        if self.color && !text.is_empty() {
+            format!("{BOLD}{text}{NORMAL}")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// `text` (lines in logical order) as it must be printed: each line in visual order when
+    /// the style asks for it.
+    pub fn finish(&self, text: &str) -> String {
+        if !self.bidi {
+            return text.to_string();
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut bold = false;
+        for line in text.split_inclusive('\n') {
+            let (line, newline) = match line.strip_suffix('\n') {
+                Some(line) => (line, "\n"),
+                None => (line, ""),
+            };
+            out.push_str(&visual_line(line, &mut bold));
+            out.push_str(newline);
+        }
+        out
+    }
+}
+
+/// Display columns of `s`, not counting ANSI escapes.
+pub fn visible_width(s: &str) -> usize {
+    if s.contains('\x1b') {
+        anstream::adapter::strip_str(s).to_string().width()
+    } else {
+        s.width()
+    }
+}
+
+/// `text` as lines, the first after `first` and the others after `rest`, broken at `\n` and,
+/// when `width` is not 0, at spaces so that no line is wider than `width` display columns
+/// (unless one word is). Escapes count for nothing.
+pub fn wrap(text: &str, first: &str, rest: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut prefix = first;
+    for hard in text.split('\n') {
+        if width == 0 {
+            lines.push(format!("{prefix}{hard}"));
+        } else {
+            let mut line = prefix.to_string();
+            let mut column = visible_width(prefix);
+            let mut empty = true;
+            for word in hard.split(' ').filter(|w| !w.is_empty()) {
+                let w = visible_width(word);
+                if !empty && column + 1 + w > width {
+                    lines.push(std::mem::replace(&mut line, rest.to_string()));
+                    column = visible_width(rest);
+                    empty = true;
+                }
+                if !empty {
+                    line.push(' ');
+                    column += 1;
+                }
+                line.push_str(word);
+                column += w;
+                empty = false;
+            }
+            lines.push(line);
+        }
+        prefix = rest;
+    }
+    lines
+}
+
+/// `label text` at `indent`, wrapped with a hanging indent so the text lines up after the
+/// label; the text's own line breaks are kept (table rows), a blank line stays blank.
+pub fn wrap_labelled(out: &mut String, indent: usize, label: &str, text: &str, style: &Style) {
+    let first = match (label.is_empty(), text.is_empty()) {
+        (true, _) => " ".repeat(indent),
+        (false, true) => format!("{}{label}", " ".repeat(indent)),
+        (false, false) => format!("{}{label} ", " ".repeat(indent)),
+    };
+    let hanging = if label.is_empty() {
+        indent
+    } else {
+        indent + visible_width(label) + 1
+    };
+    let rest = " ".repeat(hanging);
+    for (n, printed) in text.split('\n').enumerate() {
+        if n > 0 && printed.is_empty() {
+            // The blank line between paragraphs.
+            out.push('\n');
+            continue;
+        }
+        let prefix = if n == 0 {
+            first.as_str()
+        } else {
+            rest.as_str()
+        };
+        for line in wrap(printed, prefix, &rest, style.width) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+}
+
+/// One line in the order a terminal without bidi must print it: its indent kept at the start,
+/// the rest reordered by the Unicode bidi algorithm, brackets mirrored inside right-to-left
+/// runs, bold kept on the characters it was on. `bold` carries the bold state from line to
+/// line.
+fn visual_line(line: &str, bold: &mut bool) -> String {
+    let body = line.trim_start_matches(' ');
+    let indent = &line[..line.len() - body.len()];
+    // The characters with their bold, escapes taken out.
+    let mut chars: Vec<(char, bool)> = Vec::with_capacity(body.len());
+    let mut plain = String::with_capacity(body.len());
+    let mut rest = body;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix(BOLD) {
+            *bold = true;
+            rest = after;
+        } else if let Some(after) = rest.strip_prefix(NORMAL) {
+            *bold = false;
+            rest = after;
+        } else {
+            let c = rest.chars().next().expect("not empty");
+            chars.push((c, *bold));
+            plain.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    let info = ParagraphBidiInfo::new(&plain, None);
+    let ordered: Vec<(char, bool)> = if info.has_rtl() {
+        let levels = info.reordered_levels_per_char(0..plain.len());
+        ParagraphBidiInfo::reorder_visual(&levels)
+            .into_iter()
+            .map(|i| {
+                let (c, b) = chars[i];
+                (if levels[i].is_rtl() { mirror(c) } else { c }, b)
+            })
+            .collect()
+    } else {
+        chars
+    };
+    let mut out = String::from(indent);
+    let mut on = false;
+    for (c, b) in ordered {
+        if b != on {
+            out.push_str(if b { BOLD } else { NORMAL });
+            on = b;
+        }
+        out.push(c);
+    }
+    // Bold going on to the next line is closed here and opened again there, so that no line
+    // leaves the terminal bold.
+    if on {
+        out.push_str(NORMAL);
+    }
+    out
+}
+
+/// A line of plain text in visual order, with where the `length` characters from character
+/// `start` went: the leftmost and rightmost of them, as a start and a length (a span crossing a
+/// change of direction covers what lies between).
+pub fn visual_span(line: &str, start: usize, length: usize) -> (String, usize, usize) {
+    let chars: Vec<char> = line.chars().collect();
+    let info = ParagraphBidiInfo::new(line, None);
+    if !info.has_rtl() {
+        return (line.to_string(), start, length);
+    }
+    let levels = info.reordered_levels_per_char(0..line.len());
+    let order = ParagraphBidiInfo::reorder_visual(&levels);
+    let text = order
+        .iter()
+        .map(|&i| {
+            if levels[i].is_rtl() {
+                mirror(chars[i])
+            } else {
+                chars[i]
+            }
+        })
+        .collect();
+    let places: Vec<usize> = order
+        .iter()
+        .enumerate()
+        .filter(|&(_, &i)| i >= start && i < start + length.max(1))
+        .map(|(place, _)| place)
+        .collect();
+    match (places.first(), places.last()) {
+        (Some(&first), Some(&last)) => (text, first, last + 1 - first),
+        _ => (text, start, length),
+    }
+}
+
+fn mirror(c: char) -> char {
+    match c {
+        '(' => ')',
+        ')' => '(',
+        '[' => ']',
+        ']' => '[',
+        '{' => '}',
+        '}' => '{',
+        '<' => '>',
+        '>' => '<',
+        '«' => '»',
+        '»' => '«',
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn around(terminal: bool) -> Surroundings {
+        Surroundings {
+            terminal,
+            terminal_width: terminal.then_some(120),
+            ..Surroundings::default()
+        }
+    }
+
+    #[test]
+    fn a_terminal_gets_its_width_colour_and_bidi() {
+        let style = Style::decide(&around(true), Bidi::Auto);
+        assert_eq!(
+            style,
+            Style {
+                width: 120,
+                color: true,
+                bidi: true
+            }
+        );
+    }
+
+    #[test]
+    fn a_pipe_gets_whole_plain_lines_in_logical_order() {
+        assert_eq!(Style::decide(&around(false), Bidi::Auto), Style::plain());
+        // Unless asked.
+        assert!(Style::decide(&around(false), Bidi::On).bidi);
+    }
+
+    #[test]
+    fn columns_wins_and_no_color_needs_a_value() {
+        let mut surroundings = around(true);
+        surroundings.columns = Some("80".into());
+        surroundings.no_color = Some(String::new());
+        let style = Style::decide(&surroundings, Bidi::Off);
+        assert_eq!((style.width, style.color, style.bidi), (80, true, false));
+        surroundings.no_color = Some("1".into());
+        surroundings.columns = Some("junk".into());
+        let style = Style::decide(&surroundings, Bidi::Auto);
+        assert_eq!((style.width, style.color), (120, false));
+        surroundings.terminal_applies_bidi = true;
+        assert!(!Style::decide(&surroundings, Bidi::Auto).bidi);
+    }
+
+    #[test]
+    fn wrapping_keeps_a_hanging_indent_by_display_width() {
+        let mut out = String::new();
+        let style = Style::wrapped(20);
+        wrap_labelled(&mut out, 2, "(α)", "ένα δύο τρία τέσσερα πέντε έξι", &style);
+        assert_eq!(out, "  (α) ένα δύο τρία\n      τέσσερα πέντε\n      έξι\n");
+        // Wide characters take two columns; escapes none.
+        let lines = wrap("♠♠ 漢字漢字 \x1b[1mbold\x1b[22m", "", "", 9);
+        assert_eq!(lines, ["♠♠", "漢字漢字", "\x1b[1mbold\x1b[22m"]);
+    }
+
+    #[test]
+    fn table_rows_stay_on_their_lines() {
+        let mut out = String::new();
+        wrap_labelled(
+            &mut out,
+            0,
+            "",
+            "Κανονικό 20 20\nΚοντρέ 40 40",
+            &Style::wrapped(80),
+        );
+        assert_eq!(out, "Κανονικό 20 20\nΚοντρέ 40 40\n");
+    }
+
+    #[test]
+    fn a_span_follows_its_characters_into_visual_order() {
+        // `חוק 27` reads right to left: the law word ends up at the right.
+        let (text, start, length) = visual_span("ראו חוק 27.", 4, 3);
+        assert_eq!(text, ".27 קוח ואר");
+        assert_eq!(
+            &text.chars().skip(start).take(length).collect::<String>(),
+            "קוח"
+        );
+        // Latin is left as it is.
+        assert_eq!(visual_span("Law 27", 4, 2), ("Law 27".to_string(), 4, 2));
+    }
+
+    #[test]
+    fn hebrew_is_put_in_visual_order_keeping_indent_and_bold() {
+        let style = Style {
+            bidi: true,
+            ..Style::plain()
+        };
+        // The letters run right to left, the number stays left to right, the brackets are
+        // mirrored, the indent stays in front.
+        assert_eq!(
+            style.finish("  \x1b[1mחוק\x1b[22m 27(א)\n"),
+            "  (א)27 \x1b[1mקוח\x1b[22m\n"
+        );
+        // Latin text is left alone.
+        assert_eq!(style.finish("Law 27\n"), "Law 27\n");
+        // Bold running over a line break goes on on the next line.
+        assert_eq!(
+            style.finish("\x1b[1mאב\nגד\x1b[22m"),
+            "\x1b[1mבא\x1b[22m\n\x1b[1mדג\x1b[22m"
+        );
+    }
+}
