@@ -21,3 +21,4 @@ mod relevance;
 mod repair_he;
 mod schema;
 mod search;
+mod snapshots;

@@ -49,6 +49,13 @@ pub fn stderr(output: &Output) -> String {
 /// A copy of what the binary bundles of the corpus (every part but the sources) in a fresh
 /// folder, for tests that add or change files.
 pub fn corpus_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_corpus_into(dir.path());
+    dir
+}
+
+/// Copy what the binary bundles of the corpus into `target`.
+pub fn copy_corpus_into(target: &Path) {
     fn copy(from: &Path, to: &Path) {
         std::fs::create_dir_all(to).unwrap();
         for entry in std::fs::read_dir(from).unwrap() {
@@ -61,27 +68,45 @@ pub fn corpus_copy() -> tempfile::TempDir {
             }
         }
     }
-    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(target).unwrap();
     for part in layout::top_level(|p| p.bundled) {
         let from = corpus_dir().join(part);
         if from.is_dir() {
-            copy(&from, &dir.path().join(part));
+            copy(&from, &target.join(part));
         } else {
-            std::fs::copy(from, dir.path().join(part)).unwrap();
+            std::fs::copy(from, target.join(part)).unwrap();
         }
     }
-    dir
 }
 
-/// A search index of the bundled corpus, built once for all tests in a folder of its own.
+/// The search index of the bundled corpus, built once for all tests in a folder of its own.
+static INDEX: OnceLock<(tempfile::TempDir, bridgelaws::search::Opened)> = OnceLock::new();
+
+fn built_index() -> &'static (tempfile::TempDir, bridgelaws::search::Opened) {
+    INDEX.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let opened = bridgelaws::search::rebuild(&Root::Dir(corpus_dir()), dir.path())
+            .unwrap_or_else(|e| panic!("the index builds:\n{e}"));
+        (dir, opened)
+    })
+}
+
+/// The search index of the bundled corpus, opened.
 pub fn search_index() -> &'static bridgelaws::search::Opened {
-    static INDEX: OnceLock<(tempfile::TempDir, bridgelaws::search::Opened)> = OnceLock::new();
-    &INDEX
-        .get_or_init(|| {
-            let dir = tempfile::tempdir().unwrap();
-            let opened = bridgelaws::search::rebuild(&Root::Dir(corpus_dir()), dir.path())
-                .unwrap_or_else(|e| panic!("the index builds:\n{e}"));
-            (dir, opened)
-        })
-        .1
+    &built_index().1
+}
+
+/// The folder of that index, for the command line's `--index`.
+pub fn search_index_dir() -> &'static Path {
+    built_index().0.path()
+}
+
+/// Compare `actual` with the snapshot file at `relative` (to the repository root), which must
+/// hold it whole. With `SNAPSHOTS=overwrite` the file is written instead: review the diff
+/// before committing it.
+pub fn assert_snapshot(relative: &str, actual: String) {
+    let expected = snapbox::Data::read_from(&manifest_dir().join(relative), None).raw();
+    snapbox::Assert::new()
+        .action_env("SNAPSHOTS")
+        .eq(snapbox::Data::text(actual).raw(), expected);
 }

@@ -136,3 +136,14 @@ fn emit_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> Result<()> 
 fn corpus_dir(dir: Option<&std::path::Path>) -> PathBuf {
     dir.map_or_else(|| PathBuf::from("corpus"), std::path::Path::to_path_buf)
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        // clap's own checks of the definition: conflicting names, bad defaults, missing values.
+        super::Cli::command().debug_assert();
+    }
+}
