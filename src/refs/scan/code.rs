@@ -1,8 +1,8 @@
 //! Codes in any script read as the parts of a law path: `27Β1(α)` names its law, `Β1(β)`,
 //! `3` and `(α)` leave the top levels to where they stand.
 
-use super::Parts;
 use super::lexer::group_len;
+use crate::corpus::id::PartialPath;
 use crate::corpus::numbering;
 use crate::text::fold;
 
@@ -35,7 +35,7 @@ fn number_at(s: &str) -> Option<(u8, usize)> {
 /// Item and sub-item groups: `(α)(ii)`, or an item printed without brackets (`2ג`). Roman
 /// numerals in Latin letters are sub-items in a text whose items are Greek or Hebrew letters,
 /// and after an item.
-fn groups(s: &str, parts: &mut Parts, subitem_first: bool) -> bool {
+fn groups(s: &str, parts: &mut PartialPath, subitem_first: bool) -> bool {
     let mut rest = s;
     let mut bodies = Vec::new();
     while let Some(len) = group_len(rest) {
@@ -85,24 +85,24 @@ fn section_and_paragraph(s: &str) -> (Option<char>, Option<u8>, &str) {
 }
 
 /// A code that names its law: `27Β1(α)`, `12ג1(ב)`, `40B2(a)(v)`, `65B3`.
-pub fn absolute_code(code: &str) -> Option<Parts> {
+pub fn absolute_code(code: &str) -> Option<PartialPath> {
     let (law, len) = number_at(code)?;
     let (section, paragraph, rest) = section_and_paragraph(&code[len..]);
     // Without a section, nothing but items may follow the law number (`711` is no id).
     if section.is_none() && (paragraph.is_some() || !(rest.is_empty() || rest.starts_with('('))) {
         return None;
     }
-    let mut parts = Parts {
+    let mut parts = PartialPath {
         law: Some(law),
         section,
         paragraph,
-        ..Parts::default()
+        ..PartialPath::default()
     };
     groups(rest, &mut parts, false).then_some(parts)
 }
 
 /// A code relative to where it stands: `Β1(β)`, `ΣΤ`, `3`, `2(γ)`, `(α)`, `(ii)`.
-pub(super) fn relative_code(code: &str, subitem_first: bool) -> Option<Parts> {
+pub(super) fn relative_code(code: &str, subitem_first: bool) -> Option<PartialPath> {
     let (section, paragraph, rest) = section_and_paragraph(code);
     // `Βλέπε`: a word that only begins with a section letter.
     if section.is_some() && paragraph.is_none() && !(rest.is_empty() || rest.starts_with('(')) {
@@ -111,10 +111,10 @@ pub(super) fn relative_code(code: &str, subitem_first: bool) -> Option<Parts> {
     if section.is_none() && paragraph.is_none() && !rest.starts_with('(') {
         return None;
     }
-    let mut parts = Parts {
+    let mut parts = PartialPath {
         section,
         paragraph,
-        ..Parts::default()
+        ..PartialPath::default()
     };
     groups(rest, &mut parts, subitem_first).then_some(parts)
 }

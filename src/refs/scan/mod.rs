@@ -23,96 +23,22 @@ mod parser;
 use std::ops::Range;
 
 use super::lexicon::{Role, ordinal, role};
-use crate::corpus::numbering;
+use crate::corpus::id::PartialPath;
 use lexer::{is_letter, lex, unmirror};
 use parser::Parser;
 
 pub use code::absolute_code;
 
-/// The parts of a law path a citation spells out; a relative one leaves the top levels to
-/// the node it stands in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Parts {
-    pub law: Option<u8>,
-    pub section: Option<char>,
-    pub paragraph: Option<u8>,
-    pub item: Option<char>,
-    pub subitem: Option<u8>,
-}
-
-/// As an id would print it, with `…` for the levels left to the context: `…B1(a)`.
-impl std::fmt::Display for Parts {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.law {
-            Some(law) => write!(f, "{law}")?,
-            None => f.write_str("…")?,
-        }
-        if let Some(s) = self.section {
-            write!(f, "{s}")?;
-        }
-        if let Some(p) = self.paragraph {
-            // A paragraph directly under a law is written `71.1`.
-            let dot = if self.section.is_none() && self.law.is_some() {
-                "."
-            } else {
-                ""
-            };
-            write!(f, "{dot}{p}")?;
-        }
-        if let Some(i) = self.item {
-            write!(f, "({i})")?;
-        }
-        if let Some(sub) = self.subitem.and_then(numbering::roman) {
-            write!(f, "({sub})")?;
-        }
-        Ok(())
-    }
-}
-
-impl Parts {
-    /// The highest level spelled out: 0 law, 1 section, 2 paragraph, 3 item, 4 sub-item.
-    fn top(&self) -> usize {
-        [
-            self.law.is_some(),
-            self.section.is_some(),
-            self.paragraph.is_some(),
-            self.item.is_some(),
-            self.subitem.is_some(),
-        ]
-        .iter()
-        .position(|&set| set)
-        .unwrap_or(5)
-    }
-
-    /// Fill the levels above this one's top from `from`: `(b)` after `27B1(a)` is `27B1(b)`.
-    pub fn inherit(mut self, from: &Parts) -> Parts {
-        let top = self.top();
-        if top > 0 {
-            self.law = from.law;
-        }
-        if top > 1 {
-            self.section = from.section;
-        }
-        if top > 2 {
-            self.paragraph = from.paragraph;
-        }
-        if top > 3 {
-            self.item = from.item;
-        }
-        self
-    }
-}
-
 /// What one member of a citation names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
     /// A law path; relative when it lacks the law number.
-    Path(Parts),
+    Path(PartialPath),
     /// A part word before a code that reads both ways (`סעיף 37א` in Law 37: paragraph 37,
     /// item (a) here, or Law 37A): the relative reading where that node exists, else the other.
-    Either(Parts, Parts),
+    Either(PartialPath, PartialPath),
     /// Every node from one path to another of the same shape: `Laws 61 to 64`.
-    Range(Parts, Parts),
+    Range(PartialPath, PartialPath),
     /// "this Law": the law the text stands in.
     ThisLaw,
     /// "this section": the node the text stands in.

@@ -5,7 +5,8 @@ use std::ops::Range;
 
 use super::code::{absolute_code, relative_code};
 use super::lexer::{Kind, Token};
-use super::{Citation, Member, Parts, Target};
+use super::{Citation, Member, Target};
+use crate::corpus::id::PartialPath;
 use crate::refs::lexicon::{Role, is_plural};
 
 pub(super) struct Parser<'t> {
@@ -37,7 +38,7 @@ impl Parser<'_> {
     }
 
     /// An absolute code at token `i`.
-    fn absolute(&self, i: usize) -> Option<Parts> {
+    fn absolute(&self, i: usize) -> Option<PartialPath> {
         match self.tokens.get(i)?.kind {
             Kind::Code => absolute_code(self.raw(i)),
             _ => None,
@@ -46,7 +47,7 @@ impl Parser<'_> {
 
     /// A relative code at token `i`: a code, a group, or a word that is a section letter with
     /// perhaps a code glued after it.
-    fn relative(&self, i: usize) -> Option<Parts> {
+    fn relative(&self, i: usize) -> Option<PartialPath> {
         match &self.tokens.get(i)?.kind {
             Kind::Code | Kind::Group => relative_code(self.raw(i), self.subitem_first),
             Kind::Word { folded, .. } if folded.chars().count() <= 2 => {
@@ -62,9 +63,9 @@ impl Parser<'_> {
         &self,
         i: usize,
         absolute: bool,
-        previous: Option<&Parts>,
+        previous: Option<&PartialPath>,
     ) -> Option<(Member, usize)> {
-        let read = |j: usize| -> Option<Parts> {
+        let read = |j: usize| -> Option<PartialPath> {
             let parts = if absolute {
                 self.absolute(j).or_else(|| {
                     // A continuation printed without its law: `27B1(a) and (b)`.
@@ -218,9 +219,9 @@ impl Parser<'_> {
         if !(greek_small && directed) {
             return None;
         }
-        let parts = Parts {
+        let parts = PartialPath {
             item: Some(crate::corpus::numbering::item_letter(folded)?),
-            ..Parts::default()
+            ..PartialPath::default()
         };
         Some(Member {
             span: self.tokens[i].span.clone(),
@@ -284,7 +285,7 @@ impl Parser<'_> {
             return Some((Citation { span, members }, end + 1));
         }
         // One code, read with `read`: the whole phrase, and the member within it.
-        let one = |phrase: Range<usize>, member: Range<usize>, parts: Parts, next: usize| {
+        let one = |phrase: Range<usize>, member: Range<usize>, parts: PartialPath, next: usize| {
             let member = Member {
                 span: member,
                 target: Target::Path(parts),
