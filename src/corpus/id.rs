@@ -170,18 +170,95 @@ impl LawPath {
 
 impl fmt::Display for LawPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.law)?;
+        PartialPath::from(*self).fmt(f)
+    }
+}
+
+/// The parts of a law path as a citation spells them out: any level may be missing, and one
+/// without its law is relative, leaving the top levels to the node it stands in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PartialPath {
+    pub law: Option<u8>,
+    pub section: Option<char>,
+    pub paragraph: Option<u8>,
+    pub item: Option<char>,
+    pub subitem: Option<u8>,
+}
+
+impl From<LawPath> for PartialPath {
+    fn from(path: LawPath) -> Self {
+        PartialPath {
+            law: Some(path.law),
+            section: path.section,
+            paragraph: path.paragraph,
+            item: path.item,
+            subitem: path.subitem,
+        }
+    }
+}
+
+impl PartialPath {
+    /// The highest level spelled out: 0 law, 1 section, 2 paragraph, 3 item, 4 sub-item.
+    pub(crate) fn top(&self) -> usize {
+        [
+            self.law.is_some(),
+            self.section.is_some(),
+            self.paragraph.is_some(),
+            self.item.is_some(),
+            self.subitem.is_some(),
+        ]
+        .iter()
+        .position(|&set| set)
+        .unwrap_or(5)
+    }
+
+    /// Fill the levels above this one's top from `from`: `(b)` after `27B1(a)` is `27B1(b)`.
+    pub fn inherit(mut self, from: &PartialPath) -> PartialPath {
+        let top = self.top();
+        if top > 0 {
+            self.law = from.law;
+        }
+        if top > 1 {
+            self.section = from.section;
+        }
+        if top > 2 {
+            self.paragraph = from.paragraph;
+        }
+        if top > 3 {
+            self.item = from.item;
+        }
+        self
+    }
+
+    /// The law path, when this names its law and is a well-formed id (no sub-item without an
+    /// item, no Law 94).
+    pub fn law_path(self) -> Option<LawPath> {
+        self.law?;
+        LawPath::parse(&self.to_string())
+    }
+}
+
+/// As the id prints, with `…` for the levels left to the context: `…B1(a)`.
+impl fmt::Display for PartialPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.law {
+            Some(law) => write!(f, "{law}")?,
+            None => f.write_str("…")?,
+        }
         if let Some(s) = self.section {
             write!(f, "{s}")?;
         }
         if let Some(p) = self.paragraph {
-            if self.section.is_none() {
-                f.write_str(".")?;
-            }
-            write!(f, "{p}")?;
+            // A paragraph directly under a law is written `71.1`.
+            let dot = if self.section.is_none() && self.law.is_some() {
+                "."
+            } else {
+                ""
+            };
+            write!(f, "{dot}{p}")?;
         }
-        if let Some(item) = self.item {
-            write!(f, "({item})")?;
+        if let Some(i) = self.item {
+            write!(f, "({i})")?;
         }
         if let Some(sub) = self.subitem.and_then(numbering::roman) {
             write!(f, "({sub})")?;

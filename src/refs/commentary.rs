@@ -12,8 +12,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::resolve;
-use super::scan::{self, Parts, Target};
+use super::scan::{self, Target};
 use crate::corpus::commentary::Document;
+use crate::corpus::id::PartialPath;
 use crate::corpus::model::BookletFile;
 use crate::corpus::model::{Located, Pos};
 use crate::corpus::reference::{CommentaryRef, Place, Resolved, Unresolved};
@@ -280,9 +281,9 @@ pub fn closing_line(line: &str) -> Option<Vec<(Range<usize>, Target)>> {
         let target = match member.split_once('-') {
             Some((from, to)) => {
                 let law = |s: &str| {
-                    s.trim().parse::<u8>().ok().map(|n| Parts {
+                    s.trim().parse::<u8>().ok().map(|n| PartialPath {
                         law: Some(n),
-                        ..Parts::default()
+                        ..PartialPath::default()
                     })
                 };
                 Target::Range(law(from)?, law(to)?)
@@ -296,7 +297,7 @@ pub fn closing_line(line: &str) -> Option<Vec<(Range<usize>, Target)>> {
 
 /// `50 ד' (1) ב'` as the code `50ד1(ב)`: the first letter is the section, a number after it
 /// the paragraph, a letter after that the item.
-fn member_code(member: &str) -> Option<Parts> {
+fn member_code(member: &str) -> Option<PartialPath> {
     let mut words = member.split_whitespace();
     let law = words.next()?;
     let (mut section, mut paragraph, mut item) = (None, None, None);

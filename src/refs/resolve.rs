@@ -2,8 +2,8 @@
 //! node the citation stands in, ranges spelled out, "this Law" made explicit, and every id
 //! checked against the edition's tree.
 
-use super::scan::{Parts, Target};
-use crate::corpus::id::{Kind, LawPath};
+use super::scan::Target;
+use crate::corpus::id::{Kind, LawPath, PartialPath};
 use crate::corpus::reference::{Resolved, Unresolved};
 use crate::corpus::{Edition, numbering};
 use crate::error::Code;
@@ -14,28 +14,6 @@ fn unresolved(message: impl Into<String>) -> Unresolved {
         code: Code::UnresolvedReference,
         message: message.into(),
     }
-}
-
-fn parts_of(path: LawPath) -> Parts {
-    Parts {
-        law: Some(path.law),
-        section: path.section,
-        paragraph: path.paragraph,
-        item: path.item,
-        subitem: path.subitem,
-    }
-}
-
-fn path_of(parts: Parts) -> Option<LawPath> {
-    let path = LawPath {
-        law: parts.law?,
-        section: parts.section,
-        paragraph: parts.paragraph,
-        item: parts.item,
-        subitem: parts.subitem,
-    };
-    // Only a well-formed id comes out (no sub-item without an item, no law 94).
-    LawPath::parse(&path.to_string())
 }
 
 /// The law path of the entry a citation stands in: a footnote stands in the node it hangs on.
@@ -64,16 +42,17 @@ pub fn existing(edition: &Edition, path: LawPath) -> Resolved {
     )))
 }
 
-fn absolute(parts: Parts, context: Option<LawPath>) -> Result<LawPath, Unresolved> {
+fn absolute(parts: PartialPath, context: Option<LawPath>) -> Result<LawPath, Unresolved> {
     let full = if parts.law.is_some() {
         parts
     } else {
         let context = context.ok_or_else(|| {
             unresolved("a relative reference (no law number) stands outside the laws")
         })?;
-        parts.inherit(&parts_of(context))
+        parts.inherit(&context.into())
     };
-    path_of(full).ok_or_else(|| unresolved(format!("{full} is not a node of the Laws")))
+    full.law_path()
+        .ok_or_else(|| unresolved(format!("{full} is not a node of the Laws")))
 }
 
 /// The paths from `from` to `to`, which differ only in their last level.
@@ -138,12 +117,13 @@ pub fn resolve(edition: &Edition, target: &Target, context: Option<LawPath>) -> 
     match target {
         Target::Path(parts) => vec![absolute(*parts, context).and_then(|p| existing(edition, p))],
         Target::Either(first, second) => {
-            let read = |parts: &Parts| absolute(*parts, context).and_then(|p| existing(edition, p));
+            let read =
+                |parts: &PartialPath| absolute(*parts, context).and_then(|p| existing(edition, p));
             vec![read(first).or_else(|e| read(second).map_err(|_| e))]
         }
         Target::Range(from, to) => {
             let ends = absolute(*from, context).and_then(|f| {
-                let to = absolute(to.inherit(&parts_of(f)), context)?;
+                let to = absolute(to.inherit(&f.into()), context)?;
                 range(f, to)
             });
             match ends {

@@ -1,226 +1,18 @@
-//! Loading the corpus, with every problem reported at its file, line and column: malformed
-//! YAML, unknown fields and wrong types (from the YAML reader), duplicate ids, and ids that do
-//! not match their place in the tree or the number printed beside them.
+//! An edition's files read into its entries (front matter, definitions, laws, footnotes), each
+//! id checked against its place in the tree and the number printed beside it.
 
-use std::collections::HashMap;
-
-use serde::de::DeserializeOwned;
-
-use super::commentary::{self, Commentary, Document};
-use super::id::{Kind, LawPath, kind_of};
-use super::layout::{self, ACKNOWLEDGED, GLOSSARY, OVERRIDES, SITUATIONS};
-use super::model::{
-    AcknowledgedFile, BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote,
-    GlossaryFile, Located, Node, OverridesFile, Pos, RegulationsFile, SituationsFile,
+use super::{Loader, Seen};
+use crate::corpus::id::{Kind, LawPath, kind_of};
+use crate::corpus::layout;
+use crate::corpus::model::{
+    BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote, Node, Pos,
 };
-use super::model::{BookletFile, DocumentMeta};
-use super::numbering;
-use super::{Corpus, Edition, Entry, Loaded, Regulations, Root};
-
-use crate::error::Code;
-use crate::error::{Diagnostic, Error, Result};
-
-/// Read what can be read, with every problem found: a file that does not parse is left out,
-/// other problems leave the rest usable, so that a checker can go on and report all it finds.
-/// Fails only when the corpus cannot be read at all. The references are not derived: load a
-/// corpus with `bridgelaws::load`, which derives them.
-pub fn read(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
-    if let Root::Dir(dir) = &root
-        && !dir.join(layout::EDITIONS).is_dir()
-    {
-        return Err(Error::Usage(format!(
-            "{} is not a corpus folder (it has no editions/ folder); pass --corpus with a corpus folder, or leave --corpus out to use ./corpus or the built-in corpus",
-            dir.display()
-        )));
-    }
-    let mut loader = Loader {
-        root: &root,
-        diagnostics: Vec::new(),
-        text_bundled: true,
-    };
-    let mut editions = Vec::new();
-    for dir in root.list(layout::EDITIONS)? {
-        if let Some(edition) = loader.edition(&dir)? {
-            editions.push(edition);
-        }
-    }
-    let mut regulations = Vec::new();
-    for name in root.list(layout::REGULATIONS)? {
-        if let Some(country) = name.strip_suffix(".yaml") {
-            let file = layout::regulations_file(country);
-            if let Some(data) = loader.parse::<RegulationsFile>(&file)? {
-                loader.check_regulations(&file, country, &data, &editions);
-                regulations.push(Regulations { file, data });
-            }
-        }
-    }
-    let overrides = loader.optional::<OverridesFile>(OVERRIDES)?;
-    let acknowledged = loader.optional::<AcknowledgedFile>(ACKNOWLEDGED)?;
-    let glossary = loader.optional::<GlossaryFile>(GLOSSARY)?;
-    let situations = loader.optional::<SituationsFile>(SITUATIONS)?;
-    let commentary = loader.commentary()?;
-    let diagnostics = loader.diagnostics;
-    let corpus = Corpus {
-        root,
-        editions,
-        regulations,
-        overrides,
-        acknowledged,
-        glossary,
-        situations,
-        commentary,
-    };
-    Ok((corpus, diagnostics))
-}
-
-/// Read one corpus file on its own (relative to the corpus folder), with a located error when
-/// it does not parse.
-pub fn file<T: DeserializeOwned>(root: &Root, file: &str) -> Result<T> {
-    let mut loader = Loader {
-        root,
-        diagnostics: Vec::new(),
-        text_bundled: true,
-    };
-    match loader.parse::<T>(file)? {
-        Some(value) => Ok(value),
-        None => Err(Error::Corpus(loader.diagnostics)),
-    }
-}
-
-struct Loader<'r> {
-    root: &'r Root,
-    diagnostics: Vec<Diagnostic>,
-    /// Whether the edition being read holds its text; if not, nodes need none.
-    text_bundled: bool,
-}
-
-/// The first definition of each id seen so far in an edition.
-type Seen = HashMap<String, (String, Pos)>;
+use crate::corpus::numbering;
+use crate::corpus::{Edition, Entry};
+use crate::error::{Code, Result};
 
 impl Loader<'_> {
-    fn error(
-        &mut self,
-        code: Code,
-        file: &str,
-        pos: Pos,
-        message: impl Into<String>,
-        hint: impl Into<String>,
-    ) {
-        self.diagnostics.push(
-            Diagnostic::new(
-                self.root.display(file),
-                pos.line.max(1),
-                pos.column.max(1),
-                message,
-            )
-            .code(code)
-            .hint(hint),
-        );
-    }
-
-    /// A file that may be absent, read whole.
-    fn optional<T: DeserializeOwned>(&mut self, file: &str) -> Result<Option<Loaded<T>>> {
-        if !self.root.exists(file) {
-            return Ok(None);
-        }
-        Ok(self.parse::<T>(file)?.map(|data| Loaded {
-            file: file.to_string(),
-            data,
-        }))
-    }
-
-    /// The commentary folder: booklets (`.yaml`) and Markdown documents (`.md`), each id
-    /// once.
-    fn commentary(&mut self) -> Result<Commentary> {
-        let mut commentary = Commentary::default();
-        let mut seen = Seen::new();
-        for name in self.root.list(layout::COMMENTARY)? {
-            let file = format!("{}/{name}", layout::COMMENTARY);
-            let (id, stem) = if let Some(stem) = name.strip_suffix(".yaml") {
-                let Some(data) = self.parse::<BookletFile>(&file)? else {
-                    continue;
-                };
-                for scenario in data.scenarios() {
-                    self.unique(&file, &scenario.id, &mut seen);
-                }
-                let id = data.id.clone();
-                commentary.booklets.push(Loaded {
-                    file: file.clone(),
-                    data,
-                });
-                (id, stem)
-            } else if let Some(stem) = name.strip_suffix(".md") {
-                let text = self.root.read(&file)?;
-                let Some((yaml, body, body_line)) = commentary::split_front_matter(&text) else {
-                    self.error(
-                        Code::FrontMatter,
-                        &file,
-                        Pos::default(),
-                        "the document has no front matter",
-                        "begin the file with `---`, the fields id, language, title and source, and `---`",
-                    );
-                    continue;
-                };
-                let Some(meta) = self.parse_text::<DocumentMeta>(&file, &yaml) else {
-                    continue;
-                };
-                let id = meta.id.clone();
-                commentary.documents.push(Document {
-                    file: file.clone(),
-                    meta,
-                    body: body.to_string(),
-                    body_line,
-                });
-                (id, stem)
-            } else {
-                continue;
-            };
-            if id.as_str() != stem {
-                self.error(
-                    Code::MisplacedId,
-                    &file,
-                    id.pos,
-                    format!("commentary id `{id}` does not match its file name `{name}`"),
-                    format!("rename the file or set `id: {stem}`"),
-                );
-            }
-            self.unique(&file, &id, &mut seen);
-        }
-        Ok(commentary)
-    }
-
-    /// Read and deserialize one file; a YAML error becomes a diagnostic and `None`.
-    fn parse<T: DeserializeOwned>(&mut self, file: &str) -> Result<Option<T>> {
-        let text = self.root.read(file)?;
-        Ok(self.parse_text(file, &text))
-    }
-
-    /// Deserialize the YAML `text` of `file`; an error becomes a diagnostic and `None`.
-    fn parse_text<T: DeserializeOwned>(&mut self, file: &str, text: &str) -> Option<T> {
-        match serde_saphyr::from_str::<T>(text) {
-            Ok(value) => Some(value),
-            Err(err) => {
-                let (line, column) = err
-                    .location()
-                    .map_or((1, 1), |l| (l.line() as u32, l.column() as u32));
-                let message = yaml_message(&err);
-                self.diagnostics.push(
-                    Diagnostic::new(self.root.display(file), line.max(1), column.max(1), message)
-                        .code(Code::Yaml)
-                        .hint(match layout::schema_of(file) {
-                            Some(schema) => format!(
-                                "the file must match its schema in corpus/schema/ ({})",
-                                schema.file_name()
-                            ),
-                            None => "this is not a file of the corpus layout".to_string(),
-                        }),
-                );
-                None
-            }
-        }
-    }
-
-    fn edition(&mut self, dir: &str) -> Result<Option<Edition>> {
+    pub(super) fn edition(&mut self, dir: &str) -> Result<Option<Edition>> {
         let meta_file = layout::edition_file(dir, "edition.yaml");
         if !self.root.exists(&meta_file) {
             self.error(
@@ -288,28 +80,6 @@ impl Loader<'_> {
         let mut edition = Edition::new(meta, definitions_heading, entries);
         edition.book_index = book_index;
         Ok(Some(edition))
-    }
-
-    /// Record `id` as seen; a second definition is a diagnostic pointing at the first.
-    fn unique(&mut self, file: &str, id: &Located, seen: &mut Seen) -> bool {
-        if let Some((first_file, first)) = seen.get(id.as_str()) {
-            let hint = format!(
-                "first defined at {}:{}:{}; each id appears once per edition",
-                self.root.display(first_file),
-                first.line,
-                first.column
-            );
-            self.error(
-                Code::DuplicateId,
-                file,
-                id.pos,
-                format!("duplicate id `{id}`"),
-                hint,
-            );
-            return false;
-        }
-        seen.insert(id.value.clone(), (file.to_string(), id.pos));
-        true
     }
 
     fn front_node(&mut self, file: &str, node: &Node, entries: &mut Vec<Entry>, seen: &mut Seen) {
@@ -531,63 +301,6 @@ impl Loader<'_> {
             entries[owner].footnotes.push(index);
         }
     }
-
-    fn check_regulations(
-        &mut self,
-        file: &str,
-        country: &str,
-        data: &RegulationsFile,
-        editions: &[Edition],
-    ) {
-        if data.country.as_str() != country {
-            self.error(
-                Code::MisplacedId,
-                file,
-                data.country.pos,
-                format!(
-                    "country `{}` does not match the file name `{country}.yaml`",
-                    data.country
-                ),
-                format!("set `country: {country}` or rename the file"),
-            );
-        }
-        let mut seen = Seen::new();
-        for regulation in &data.regulations {
-            let id = &regulation.id;
-            let well_formed = kind_of(id.as_str()) == Some(Kind::Regulation)
-                && id.as_str().split('/').nth(1) == Some(country);
-            if !well_formed {
-                self.error(
-                    Code::MalformedId,
-                    file,
-                    id.pos,
-                    format!("`{id}` is not a regulation id of this country"),
-                    format!("regulation ids are `reg/{country}/<n>`"),
-                );
-            }
-            self.unique(file, id, &mut seen);
-            let target = &regulation.attached_to;
-            let attachable = LawPath::parse(target.as_str()).is_some()
-                || kind_of(target.as_str()) == Some(Kind::Definition);
-            if !attachable {
-                self.error(
-                    Code::RegulationAttachment,
-                    file,
-                    target.pos,
-                    format!("`{target}` is not a canonical law or definition id"),
-                    "attach a regulation to the most specific node it qualifies, e.g. `40B2(a)(v)` or `def/alert`",
-                );
-            } else if !editions.iter().any(|e| e.get(target.as_str()).is_some()) {
-                self.error(
-                    Code::RegulationAttachment,
-                    file,
-                    target.pos,
-                    format!("`{target}` is not a node of any edition"),
-                    "attach the regulation to a node that exists",
-                );
-            }
-        }
-    }
 }
 
 fn push_node(
@@ -635,16 +348,6 @@ fn number_matches(path: LawPath, printed: &str) -> bool {
         Kind::Item => numbering::item_letter(bare) == path.item,
         Kind::Subitem => numbering::roman_value(bare) == path.subitem,
         _ => false,
-    }
-}
-
-/// The YAML reader's message without its own location suffix (the diagnostic carries it).
-fn yaml_message(err: &serde_saphyr::Error) -> String {
-    let text = err.without_snippet().to_string();
-    let first = text.lines().next().unwrap_or("invalid YAML").trim();
-    match first.rfind(" at line ") {
-        Some(cut) => first[..cut].to_string(),
-        None => first.to_string(),
     }
 }
 

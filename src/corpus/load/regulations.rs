@@ -1,0 +1,67 @@
+//! A country's regulations checked: the file named by its country, each regulation id well
+//! formed and used once, and each attached to a law or definition that some edition has.
+
+use super::{Loader, Seen};
+use crate::corpus::Edition;
+use crate::corpus::id::{Kind, LawPath, kind_of};
+use crate::corpus::model::RegulationsFile;
+use crate::error::Code;
+
+impl Loader<'_> {
+    pub(super) fn check_regulations(
+        &mut self,
+        file: &str,
+        country: &str,
+        data: &RegulationsFile,
+        editions: &[Edition],
+    ) {
+        if data.country.as_str() != country {
+            self.error(
+                Code::MisplacedId,
+                file,
+                data.country.pos,
+                format!(
+                    "country `{}` does not match the file name `{country}.yaml`",
+                    data.country
+                ),
+                format!("set `country: {country}` or rename the file"),
+            );
+        }
+        let mut seen = Seen::new();
+        for regulation in &data.regulations {
+            let id = &regulation.id;
+            let well_formed = kind_of(id.as_str()) == Some(Kind::Regulation)
+                && id.as_str().split('/').nth(1) == Some(country);
+            if !well_formed {
+                self.error(
+                    Code::MalformedId,
+                    file,
+                    id.pos,
+                    format!("`{id}` is not a regulation id of this country"),
+                    format!("regulation ids are `reg/{country}/<n>`"),
+                );
+            }
+            self.unique(file, id, &mut seen);
+            let target = &regulation.attached_to;
+            let attachable = LawPath::parse(target.as_str()).is_some()
+                || kind_of(target.as_str()) == Some(Kind::Definition);
+            if !attachable {
+                self.error(
+                    Code::RegulationAttachment,
+                    file,
+                    target.pos,
+                    format!("`{target}` is not a canonical law or definition id"),
+                    "attach a regulation to the most specific node it qualifies, e.g. `40B2(a)(v)` or `def/alert`",
+                );
+            } else if !editions.iter().any(|e| e.get(target.as_str()).is_some()) {
+                self.error(
+                    Code::RegulationAttachment,
+                    file,
+                    target.pos,
+                    format!("`{target}` is not a node of any edition"),
+                    "attach the regulation to a node that exists",
+                );
+            }
+        }
+    }
+}
