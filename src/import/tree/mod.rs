@@ -1,5 +1,5 @@
 //! Stage 2 of the import: body lines become the book's structure (front matter, definitions,
-//! laws down to sub-items). Text is still a list of printed lines here; stage 3 (`text`) joins it.
+//! laws down to sub-items). Text is still a list of printed lines here; stage 3 (`join`) joins it.
 //!
 //! An enumerator at the start of a line (`Β.`, `3.`, `(γ)`, `(ii)`) opens a node only when it is
 //! the next one expected at some open level. That one rule keeps wrapped citations such as
