@@ -118,3 +118,12 @@ pub fn resolved_targets(references: &[Reference]) -> Vec<String> {
     }
     found
 }
+
+/// The edition whose headings name the nodes of a comparison unless one is asked for: the
+/// English one, which users share; else the edition the first country's regulations are
+/// printed in.
+pub fn headings_edition<'c>(corpus: &'c Corpus, countries: &[&Regulations]) -> Option<&'c Edition> {
+    corpus
+        .english()
+        .or_else(|| countries.first().and_then(|c| corpus.edition_of(c)))
+}

@@ -41,17 +41,39 @@ const CASES: &[Case] = &[
     },
     case("show-english", &["show", "27", "--edition", "en-2017"]),
     case("show-definition", &["show", "def/dummy"]),
-    case("show-regulated", &["show", "40B2(a)", "--edition", "el-2017"]),
+    case(
+        "show-regulated",
+        &["show", "40B2(a)", "--edition", "el-2017"],
+    ),
     case("show-missing", &["show", "def/zzz", "--format", "json"]),
     case("show-bad-reference", &["show", "27Q"]),
-    case("search-text", &["search", "insufficient bid", "--limit", "3"]),
+    case(
+        "search-text",
+        &["search", "insufficient bid", "--limit", "3"],
+    ),
     case(
         "search-json",
-        &["search", "insufficient bid", "--limit", "2", "--format", "json"],
+        &[
+            "search",
+            "insufficient bid",
+            "--limit",
+            "2",
+            "--format",
+            "json",
+        ],
     ),
-    case("search-hebrew", &["search", "הובלה שלא בתור", "--limit", "3"]),
-    case("search-greek", &["search", "ανεπαρκους αγορας", "--limit", "3"]),
-    case("search-citation", &["search", "חוק 27ב1(א)", "--limit", "3"]),
+    case(
+        "search-hebrew",
+        &["search", "הובלה שלא בתור", "--limit", "3"],
+    ),
+    case(
+        "search-greek",
+        &["search", "ανεπαρκους αγορας", "--limit", "3"],
+    ),
+    case(
+        "search-citation",
+        &["search", "חוק 27ב1(א)", "--limit", "3"],
+    ),
     case(
         "search-nothing-json",
         &["search", "xyzzyplugh", "--format", "json"],
@@ -59,11 +81,16 @@ const CASES: &[Case] = &[
     case("regs-list", &["regs"]),
     case("regs-list-json", &["regs", "--format", "json"]),
     case("regs-country", &["regs", "il", "--law", "40"]),
-    case("regs-country-json", &["regs", "gr", "--law", "12", "--format", "json"]),
+    case(
+        "regs-country-json",
+        &["regs", "gr", "--law", "12", "--format", "json"],
+    ),
     case("regs-diff", &["regs", "diff", "il", "gr", "--law", "40"]),
     case(
         "regs-diff-markdown",
-        &["regs", "diff", "il", "gr", "--law", "16", "--format", "markdown"],
+        &[
+            "regs", "diff", "il", "gr", "--law", "16", "--format", "markdown",
+        ],
     ),
     case(
         "regs-diff-csv",
@@ -71,12 +98,23 @@ const CASES: &[Case] = &[
     ),
     case(
         "regs-diff-json",
-        &["regs", "diff", "il", "gr", "--law", "16", "--format", "json"],
+        &[
+            "regs", "diff", "il", "gr", "--law", "16", "--format", "json",
+        ],
     ),
-    case("regs-nothing-json", &["regs", "gr", "--law", "1", "--format", "json"]),
+    case(
+        "regs-nothing-json",
+        &["regs", "gr", "--law", "1", "--format", "json"],
+    ),
     case("glossary-term", &["glossary", "כפל"]),
-    case("glossary-term-json", &["glossary", "insufficient bid", "--format", "json"]),
-    case("glossary-nothing-json", &["glossary", "xyzzyplugh", "--format", "json"]),
+    case(
+        "glossary-term-json",
+        &["glossary", "insufficient bid", "--format", "json"],
+    ),
+    case(
+        "glossary-nothing-json",
+        &["glossary", "xyzzyplugh", "--format", "json"],
+    ),
     case("commentary-list", &["commentary"]),
     case("commentary-list-json", &["commentary", "--format", "json"]),
     case("commentary-scenario", &["commentary", "td-booklet/3"]),
@@ -100,11 +138,23 @@ const CASES: &[Case] = &[
     ),
     case(
         "check-fixture-json",
-        &["--corpus", "tests/fixtures/check/corpus", "check", "--format", "json"],
+        &[
+            "--corpus",
+            "tests/fixtures/check/corpus",
+            "check",
+            "--format",
+            "json",
+        ],
     ),
     case(
         "export-fixture",
-        &["--corpus", "tests/fixtures/check/corpus", "export", "--edition", "xx-2017"],
+        &[
+            "--corpus",
+            "tests/fixtures/check/corpus",
+            "export",
+            "--edition",
+            "xx-2017",
+        ],
     ),
 ];
 
@@ -130,7 +180,10 @@ fn transcript(args: &[&str], columns: &str, index: &Path, corpus: &Path) -> Stri
     format!(
         "$ bridgelaws {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
         redact(args.join(" ").as_bytes()),
-        output.status.code().map_or("signal".into(), |c| c.to_string()),
+        output
+            .status
+            .code()
+            .map_or("signal".into(), |c| c.to_string()),
         redact(&output.stdout),
         redact(&output.stderr),
     )
@@ -152,11 +205,18 @@ fn writing_subcommands_are_pinned() {
     copy_corpus_into(&corpus);
     let source = "sources/004_ec2b9f159b702ea6.txt";
     std::fs::create_dir_all(corpus.join("sources")).unwrap();
-    std::fs::copy(manifest_dir().join("corpus").join(source), corpus.join(source)).unwrap();
+    std::fs::copy(
+        manifest_dir().join("corpus").join(source),
+        corpus.join(source),
+    )
+    .unwrap();
     let path = corpus.display().to_string();
     let cases: [(&str, &[&str]); 3] = [
         ("schema", &["--corpus", &path, "schema"]),
-        ("import-refused", &["--corpus", &path, "import", "--profile", "el"]),
+        (
+            "import-refused",
+            &["--corpus", &path, "import", "--profile", "el"],
+        ),
         (
             "import-el",
             &["--corpus", &path, "import", "--profile", "el", "--force"],

@@ -7,9 +7,9 @@ use std::io::Write;
 use super::{Display, emit, emit_json, emit_text};
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
-use bridgelaws::render::commentary::{self as render, CommentaryJson};
+use bridgelaws::render::commentary as render;
 use bridgelaws::render::{html, markdown};
-use bridgelaws::text::{is_rtl_language, plural};
+use bridgelaws::text::is_rtl_language;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -37,19 +37,17 @@ pub enum DocFormat {
     Json,
 }
 
-/// What an id names: its title, language, Markdown and JSON.
-struct Found {
-    title: String,
-    language: String,
-    markdown: String,
-    json: CommentaryJson,
-}
-
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     let Some(id) = &args.id else {
         return list(corpus, args, out);
     };
-    let found = find(corpus, id)?;
+    let Some(found) = render::find(&corpus.commentary, id) else {
+        let known: Vec<&str> = corpus.commentary.summaries().iter().map(|s| s.id).collect();
+        return Err(Error::NotFound(format!(
+            "no commentary `{id}`; documents: {} (a scenario of a booklet is `<booklet>/<n>`)",
+            known.join(", ")
+        )));
+    };
     match args.format {
         DocFormat::Json => emit_json(out, &found.json),
         DocFormat::Markdown => emit(out, &found.markdown),
@@ -71,47 +69,6 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     }
 }
 
-/// A document by id, or a scenario of a booklet.
-fn find(corpus: &Corpus, id: &str) -> Result<Found> {
-    let commentary = &corpus.commentary;
-    for booklet in &commentary.booklets {
-        let data = &booklet.data;
-        if data.id.as_str() == id {
-            return Ok(Found {
-                title: data.title.clone(),
-                language: data.language.clone(),
-                markdown: render::booklet_markdown(data, commentary),
-                json: render::booklet_json(data, commentary),
-            });
-        }
-        if let Some(scenario) = data.scenarios().find(|s| s.id.as_str() == id) {
-            return Ok(Found {
-                title: scenario.title.clone(),
-                language: data.language.clone(),
-                markdown: render::scenario_markdown(scenario, commentary, "#"),
-                json: render::booklet_scenario_json(data, scenario, commentary),
-            });
-        }
-    }
-    if let Some(document) = commentary
-        .documents
-        .iter()
-        .find(|d| d.meta.id.as_str() == id)
-    {
-        return Ok(Found {
-            title: document.meta.title.clone(),
-            language: document.meta.language.clone(),
-            markdown: document.body.clone(),
-            json: render::document_json(document, commentary),
-        });
-    }
-    let known: Vec<&str> = commentary.summaries().iter().map(|s| s.id).collect();
-    Err(Error::NotFound(format!(
-        "no commentary `{id}`; documents: {} (a scenario of a booklet is `<booklet>/<n>`)",
-        known.join(", ")
-    )))
-}
-
 fn list(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     let commentary = &corpus.commentary;
     let summaries = commentary.summaries();
@@ -127,24 +84,9 @@ fn list(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     if args.format == DocFormat::Json {
         return Ok(());
     }
-    let mut text = String::new();
-    for s in &summaries {
-        let citations = commentary
-            .refs_of(s.id)
-            .filter(|r| r.target.is_ok())
-            .count();
-        let detail = match s.scenarios {
-            Some(n) => format!("{}, ", plural(n, "scenario")),
-            None => String::new(),
-        };
-        text.push_str(&format!(
-            "{:<22} {:<8} {}{} · {}\n",
-            s.id,
-            s.kind,
-            detail,
-            plural(citations, "citation"),
-            s.title
-        ));
-    }
-    emit_text(out, &args.display.style(), &text)
+    emit_text(
+        out,
+        &args.display.style(),
+        &render::list_text(commentary, &summaries),
+    )
 }

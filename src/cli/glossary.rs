@@ -6,9 +6,8 @@ use std::io::Write;
 use super::{Display, Format, emit_json, emit_text};
 use bridgelaws::corpus::{Corpus, Edition};
 use bridgelaws::error::{Error, Result};
-use bridgelaws::glossary::{self, Closeness};
+use bridgelaws::glossary;
 use bridgelaws::render::glossary::{self as render, GlossaryJson};
-use bridgelaws::text::plural;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -49,22 +48,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         Format::Json => emit_json(out, &GlossaryJson::found(term, &found, headings))?,
         Format::Text if found.is_empty() => {}
         Format::Text => {
-            let mut text = match found[0].closeness {
-                Closeness::Exact => String::new(),
-                Closeness::Prefixed => format!(
-                    "`{term}` read as `{}`, with its prefixes taken off\n\n",
-                    found[0].form
-                ),
-                Closeness::Partial => format!(
-                    "`{term}` is part of {}:\n\n",
-                    plural(found.len(), "concept")
-                ),
-            };
-            let blocks: Vec<String> = found
-                .iter()
-                .map(|f| render::text(f.concept, headings, &style))
-                .collect();
-            text.push_str(&blocks.join("\n"));
+            let text = render::found_text(term, &found, headings, &style);
             emit_text(out, &style, &text)?;
         }
     }

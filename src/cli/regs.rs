@@ -6,13 +6,12 @@ use std::io::Write;
 use clap::{Subcommand, ValueEnum};
 
 use super::{Display, emit, emit_json, emit_text, find_edition};
-use bridgelaws::corpus::{Corpus, Edition, Regulations};
+use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
 use bridgelaws::render::{
     self,
     regs::{CountriesJson, CountryJson, Table},
 };
-use bridgelaws::text::plural;
 use bridgelaws::{refs, regs};
 
 #[derive(Debug, clap::Args)]
@@ -86,7 +85,11 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
 
 fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) -> Result<()> {
     let countries = regs::countries(corpus, codes).map_err(Error::Usage)?;
-    let headings = headings_edition(corpus, &countries, view.edition.as_deref())?;
+    let headings = match view.edition.as_deref() {
+        Some(id) => find_edition(corpus, id)?,
+        None => regs::headings_edition(corpus, &countries)
+            .ok_or_else(|| Error::Usage("the corpus has no edition to name the nodes".into()))?,
+    };
     let scope = view
         .scope
         .as_deref()
@@ -124,7 +127,7 @@ fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) 
             let style = view.display.style();
             let text = format!(
                 "{}\n{}",
-                summary(&countries, &rows, scope.as_deref()),
+                render::regs::summary(&table, scope.as_deref()),
                 render::regs::text(&table, &style, true)
             );
             emit_text(out, &style, &text)
@@ -139,56 +142,6 @@ fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) 
     Ok(())
 }
 
-/// The headings come from the edition asked for; else from the English edition, which users
-/// share; else from the edition the first country's regulations are printed in.
-fn headings_edition<'c>(
-    corpus: &'c Corpus,
-    countries: &[&Regulations],
-    asked: Option<&str>,
-) -> Result<&'c Edition> {
-    if let Some(id) = asked {
-        return find_edition(corpus, id);
-    }
-    corpus
-        .english()
-        .or_else(|| countries.first().and_then(|c| corpus.edition_of(c)))
-        .ok_or_else(|| Error::Usage("the corpus has no edition to name the nodes".into()))
-}
-
-/// `il, gr within 40: 11 nodes regulated; all 10, only il 0, only gr 1` (a list: `il · <its
-/// federation> · 27 regulations on 26 nodes`).
-fn summary(countries: &[&Regulations], rows: &[regs::Row<'_>], scope: Option<&str>) -> String {
-    let codes: Vec<&str> = countries.iter().map(|c| c.data.country.as_str()).collect();
-    let within = scope.map_or_else(String::new, |id| format!(" within {id}"));
-    let nodes = plural(rows.len(), "node");
-    if let [country] = countries {
-        let count: usize = rows.iter().map(|r| r.by_country[0].len()).sum();
-        return format!(
-            "{} · {} · {} on {nodes}{within}\n",
-            country.data.country.as_str(),
-            country.data.federation,
-            plural(count, "regulation"),
-        );
-    }
-    let all = rows
-        .iter()
-        .filter(|r| r.regulated_by(countries).len() == countries.len())
-        .count();
-    let mut parts = vec![format!("all {all}")];
-    for code in &codes {
-        let alone = rows
-            .iter()
-            .filter(|r| r.regulated_by(countries) == [*code])
-            .count();
-        parts.push(format!("only {code} {alone}"));
-    }
-    format!(
-        "{}{within}: {nodes} regulated; {}\n",
-        codes.join(", "),
-        parts.join(", ")
-    )
-}
-
 fn list_countries(corpus: &Corpus, view: &View, out: &mut dyn Write) -> Result<()> {
     if corpus.regulations.is_empty() {
         return Err(Error::NotFound(
@@ -199,19 +152,6 @@ fn list_countries(corpus: &Corpus, view: &View, out: &mut dyn Write) -> Result<(
         let countries = corpus.regulations.iter().map(CountryJson::of).collect();
         return emit_json(out, &CountriesJson { countries });
     }
-    let text: String = corpus
-        .regulations
-        .iter()
-        .map(|c| {
-            format!(
-                "{}  {}  {} · {} · printed in {}\n",
-                c.data.country.as_str(),
-                plural(c.data.regulations.len(), "regulation"),
-                c.data.federation,
-                c.data.language,
-                c.data.source
-            )
-        })
-        .collect();
+    let text = render::regs::countries_text(&corpus.regulations);
     emit_text(out, &view.display.style(), &text)
 }

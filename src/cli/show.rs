@@ -4,11 +4,10 @@
 use std::io::Write;
 
 use super::{Display, Format, emit_json, emit_text, find_edition};
-use bridgelaws::corpus::{Corpus, Regulations};
+use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
-use bridgelaws::render::node::{self, ShowJson};
-use bridgelaws::render::regs::{RegulationJson, Table};
-use bridgelaws::{refs, regs, render};
+use bridgelaws::refs;
+use bridgelaws::render::show::Shown;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -37,71 +36,12 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
             .map(|wanted| find_edition(corpus, wanted))
             .collect::<Result<Vec<_>>>()?
     };
-    let found: Vec<_> = editions
-        .iter()
-        .filter_map(|e| e.index_of(&id).map(|i| (*e, i)))
-        .collect();
-    // Every country's regulations on the node or under it, once, whichever editions are shown.
-    let countries: Vec<&Regulations> = corpus.regulations.iter().collect();
-    let rows = match found.first() {
-        Some((edition, _)) => regs::compare(&countries, edition, Some(&id)),
-        None => Vec::new(),
-    };
-    let citing = node::citing_commentary(corpus, &id);
+    let shown = Shown::gather(corpus, &id, &editions);
     match args.format {
-        Format::Json => {
-            let regulations = rows
-                .iter()
-                .flat_map(|row| countries.iter().zip(&row.by_country))
-                .flat_map(|(country, list)| {
-                    list.iter().map(|r| RegulationJson::of(corpus, country, r))
-                })
-                .collect();
-            let value = ShowJson {
-                query: args.reference.clone(),
-                id: id.clone(),
-                results: found.iter().map(|(e, i)| node::json(e, *i)).collect(),
-                regulations,
-                commentary: citing,
-            };
-            emit_json(out, &value)?;
-        }
+        Format::Json => emit_json(out, &shown.json(&args.reference))?,
         Format::Text => {
             let style = args.display.style();
-            let mut text = String::new();
-            for (n, (edition, index)) in found.iter().enumerate() {
-                if n > 0 {
-                    text.push('\n');
-                }
-                text.push_str(&node::text(edition, *index, &style));
-            }
-            if let Some((edition, _)) = found.first()
-                && !rows.is_empty()
-            {
-                let table = Table {
-                    corpus,
-                    countries: &countries,
-                    rows: &rows,
-                    headings: edition,
-                };
-                text.push_str(&format!(
-                    "\n{}\n\n{}",
-                    style.bold("National regulations"),
-                    render::regs::text(&table, &style, false)
-                ));
-            }
-            if !found.is_empty() && !citing.is_empty() {
-                text.push_str(&format!("\n{}\n\n", style.bold("Commentary")));
-                for c in &citing {
-                    text.push_str(&format!(
-                        "  {} · {} → {}\n",
-                        c.id,
-                        c.title,
-                        c.cites.join(", ")
-                    ));
-                }
-            }
-            emit_text(out, &style, &text)?;
+            emit_text(out, &style, &shown.text(&style))?;
         }
     }
     let missing: Vec<&str> = editions
@@ -109,7 +49,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         .filter(|e| e.index_of(&id).is_none())
         .map(|e| e.id())
         .collect();
-    if found.is_empty() {
+    if shown.found.is_empty() {
         return Err(Error::NotFound(format!(
             "{id}: no such node in {}",
             missing.join(", ")

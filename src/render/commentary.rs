@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::corpus::commentary::{Commentary, Document, Summary};
 use crate::corpus::model::{BookletFile, Scenario};
+use crate::text::plural;
 
 /// A booklet as Markdown: its title, its groups and scenarios as headings, each procedure's
 /// printed lines kept (as line breaks), and the closing line with the ids it cites.
@@ -219,4 +220,69 @@ pub fn list_json(commentary: &Commentary, summaries: &[Summary<'_>]) -> Commenta
             })
             .collect(),
     }
+}
+
+/// A part of the commentary rendered: its title and language, its Markdown and its JSON.
+pub struct Rendered {
+    pub title: String,
+    pub language: String,
+    pub markdown: String,
+    pub json: CommentaryJson,
+}
+
+/// The document or booklet scenario `id`, rendered.
+pub fn find(commentary: &Commentary, id: &str) -> Option<Rendered> {
+    for booklet in &commentary.booklets {
+        let data = &booklet.data;
+        if data.id.as_str() == id {
+            return Some(Rendered {
+                title: data.title.clone(),
+                language: data.language.clone(),
+                markdown: booklet_markdown(data, commentary),
+                json: booklet_json(data, commentary),
+            });
+        }
+        if let Some(scenario) = data.scenarios().find(|s| s.id.as_str() == id) {
+            return Some(Rendered {
+                title: scenario.title.clone(),
+                language: data.language.clone(),
+                markdown: scenario_markdown(scenario, commentary, "#"),
+                json: booklet_scenario_json(data, scenario, commentary),
+            });
+        }
+    }
+    let document = commentary
+        .documents
+        .iter()
+        .find(|d| d.meta.id.as_str() == id)?;
+    Some(Rendered {
+        title: document.meta.title.clone(),
+        language: document.meta.language.clone(),
+        markdown: document.body.clone(),
+        json: document_json(document, commentary),
+    })
+}
+
+/// One line per document: its id, kind, scenarios and citations, and title.
+pub fn list_text(commentary: &Commentary, summaries: &[Summary<'_>]) -> String {
+    let mut text = String::new();
+    for s in summaries {
+        let citations = commentary
+            .refs_of(s.id)
+            .filter(|r| r.target.is_ok())
+            .count();
+        let detail = match s.scenarios {
+            Some(n) => format!("{}, ", plural(n, "scenario")),
+            None => String::new(),
+        };
+        text.push_str(&format!(
+            "{:<22} {:<8} {}{} · {}\n",
+            s.id,
+            s.kind,
+            detail,
+            plural(citations, "citation"),
+            s.title
+        ));
+    }
+    text
 }

@@ -9,6 +9,7 @@ use super::style::{Style, wrap_labelled};
 use crate::corpus::Edition;
 use crate::corpus::model::{Concept, Terms};
 use crate::glossary::{Closeness, Found};
+use crate::text::plural;
 
 /// A concept: its terms in every language, the definitions it is, and the nodes where it is
 /// central with their headings in `headings`.
@@ -56,6 +57,34 @@ pub fn text(concept: &Concept, headings: Option<&Edition>, style: &Style) -> Str
     if let Some(note) = &concept.note {
         wrap_labelled(&mut out, 2, "note", note, style);
     }
+    out
+}
+
+/// What a term found: how it was read, then each concept.
+pub fn found_text(
+    term: &str,
+    found: &[Found<'_>],
+    headings: Option<&Edition>,
+    style: &Style,
+) -> String {
+    let mut out = match found.first().map(|f| f.closeness) {
+        Some(Closeness::Prefixed) => format!(
+            "`{term}` read as `{}`, with its prefixes taken off\n\n",
+            found[0].form
+        ),
+        Some(Closeness::Partial) => {
+            format!(
+                "`{term}` is part of {}:\n\n",
+                plural(found.len(), "concept")
+            )
+        }
+        Some(Closeness::Exact) | None => String::new(),
+    };
+    let blocks: Vec<String> = found
+        .iter()
+        .map(|f| text(f.concept, headings, style))
+        .collect();
+    out.push_str(&blocks.join("\n"));
     out
 }
 

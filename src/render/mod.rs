@@ -1,5 +1,5 @@
 //! Output, for people and for tools: one terminal style (`style`) for every command; a node
-//! and its subtree (`node`); national regulations (`regs`); glossary concepts (`glossary`);
+//! and its subtree (`node`), with what bears on it (`show`); national regulations (`regs`); glossary concepts (`glossary`);
 //! search results (`search`); the commentary (`commentary`), its Markdown laid out for a
 //! terminal (`markdown`) or as a sanitized HTML page (`html`). Every `--format json` result is
 //! a typed struct defined beside its text; `schemas` lists them for their JSON Schemas.
@@ -13,6 +13,7 @@ pub mod node;
 pub mod regs;
 pub mod schemas;
 pub mod search;
+pub mod show;
 pub mod style;
 
 pub use style::{Bidi, Style};

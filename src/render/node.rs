@@ -1,13 +1,12 @@
-//! A node and its subtree: as text for the terminal (`show`), as the typed JSON of `show`, and
-//! as the flat records of `export`.
+//! A node and its subtree: as text for the terminal, as JSON, and as the flat records of
+//! `export`.
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::regs::RegulationJson;
 use super::style::{Style, wrap_labelled};
 use crate::corpus::model::Rendering;
-use crate::corpus::{Corpus, Edition, Entry, Kind};
+use crate::corpus::{Edition, Entry, Kind};
 use crate::refs;
 
 /// The node at `index` with its children and footnotes, then what it cites, what cites it and
@@ -326,52 +325,4 @@ pub fn export_record(edition: &Edition, index: usize) -> ExportRecord {
         parent: entry.parent.map(|p| edition.entries[p].id.clone()),
         entry: EntryJson::of(edition, entry),
     }
-}
-
-/// `show --format json`: the node in each edition that has it, every country's regulations on
-/// it or under it, and the commentary citing it.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct ShowJson {
-    /// The reference as typed.
-    pub query: String,
-    /// The canonical id it names.
-    pub id: String,
-    /// The node in each edition asked for that has it; empty when none has.
-    pub results: Vec<NodeJson>,
-    pub regulations: Vec<RegulationJson>,
-    pub commentary: Vec<CitingJson>,
-}
-
-/// A part of the commentary (a scenario, a document) citing the node or a node under it.
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct CitingJson {
-    /// The scenario or document.
-    pub id: String,
-    /// The document it is in.
-    pub document: String,
-    pub title: String,
-    /// What it cites: the node or nodes under it.
-    pub cites: Vec<String>,
-}
-
-/// The parts of the commentary citing `id` or a node under it, in corpus order.
-pub fn citing_commentary(corpus: &Corpus, id: &str) -> Vec<CitingJson> {
-    let mut out: Vec<CitingJson> = Vec::new();
-    for r in &corpus.commentary.refs {
-        let Ok(target) = &r.target else { continue };
-        if !refs::within(target, id) {
-            continue;
-        }
-        match out.iter_mut().find(|c| c.id == r.part) {
-            Some(c) if c.cites.contains(target) => {}
-            Some(c) => c.cites.push(target.clone()),
-            None => out.push(CitingJson {
-                id: r.part.clone(),
-                document: r.document.clone(),
-                title: r.title.clone(),
-                cites: vec![target.clone()],
-            }),
-        }
-    }
-    out
 }

@@ -10,6 +10,7 @@ use super::style::{Style, wrap_labelled};
 use crate::corpus::model::{Regulation, Rendering};
 use crate::corpus::{Corpus, Edition, Regulations};
 use crate::regs::{self, Row};
+use crate::text::plural;
 
 /// What is printed: the rows of a comparison (a list is a comparison of one country), and the
 /// edition whose headings name the nodes.
@@ -129,6 +130,59 @@ pub fn text(table: &Table<'_>, style: &Style, with_silent: bool) -> String {
         }
     }
     out
+}
+
+/// `il, gr within 40: 11 nodes regulated; all 10, only il 0, only gr 1` (a list: `il · <its
+/// federation> · 27 regulations on 26 nodes`).
+pub fn summary(table: &Table<'_>, scope: Option<&str>) -> String {
+    let (countries, rows) = (table.countries, table.rows);
+    let codes: Vec<&str> = countries.iter().map(|c| c.data.country.as_str()).collect();
+    let within = scope.map_or_else(String::new, |id| format!(" within {id}"));
+    let nodes = plural(rows.len(), "node");
+    if let [country] = countries {
+        let count: usize = rows.iter().map(|r| r.by_country[0].len()).sum();
+        return format!(
+            "{} · {} · {} on {nodes}{within}\n",
+            country.data.country.as_str(),
+            country.data.federation,
+            plural(count, "regulation"),
+        );
+    }
+    let all = rows
+        .iter()
+        .filter(|r| r.regulated_by(countries).len() == countries.len())
+        .count();
+    let mut parts = vec![format!("all {all}")];
+    for code in &codes {
+        let alone = rows
+            .iter()
+            .filter(|r| r.regulated_by(countries) == [*code])
+            .count();
+        parts.push(format!("only {code} {alone}"));
+    }
+    format!(
+        "{}{within}: {nodes} regulated; {}\n",
+        codes.join(", "),
+        parts.join(", ")
+    )
+}
+
+/// One line per country: its code, how many regulations, its federation, language and
+/// edition.
+pub fn countries_text(countries: &[Regulations]) -> String {
+    countries
+        .iter()
+        .map(|c| {
+            format!(
+                "{}  {}  {} · {} · printed in {}\n",
+                c.data.country.as_str(),
+                plural(c.data.regulations.len(), "regulation"),
+                c.data.federation,
+                c.data.language,
+                c.data.source
+            )
+        })
+        .collect()
 }
 
 /// A Markdown table: node, heading, who regulates it, and a column per country.

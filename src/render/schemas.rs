@@ -6,8 +6,9 @@
 use super::check::CheckJson;
 use super::commentary::{CommentaryJson, CommentaryListJson};
 use super::glossary::GlossaryJson;
-use super::node::{ExportRecord, ShowJson};
+use super::node::ExportRecord;
 use super::regs::{ComparisonJson, CountriesJson};
+use super::show::ShowJson;
 use crate::corpus::layout;
 use crate::corpus::schema::render;
 use crate::search::Outcome;
