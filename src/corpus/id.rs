@@ -1,4 +1,4 @@
-//! Canonical node ids (GUIDE §1): `27`, `27B`, `27B1`, `27B1(a)`, `12C1(e)(ii)`, plus typed ids
+//! Canonical node ids: `27`, `27B`, `27B1`, `27B1(a)`, `12C1(e)(ii)`, plus typed ids
 //! for the other node kinds (`preface`, `introduction`, `def/dummy`, `fn/3`, `reg/gr/1`).
 //!
 //! A paragraph that stands directly under a law, with no section between (Law 71 has two), is

@@ -1,4 +1,4 @@
-//! The analyzers, one pair per language (GUIDE §4): a field of stems or prefix-stripped forms
+//! The analyzers, one pair per language: a field of stems or prefix-stripped forms
 //! that finds inflected and prefixed words, and an exact field that ranks the printed form first.
 //!
 //! - Hebrew: words by Unicode word boundaries (the maqaf and hyphen split), without niqqud or
