@@ -71,22 +71,8 @@ pub fn escape(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::markdown::samples::{STRONG_CLUB, TRANSFER};
     use super::*;
-
-    const TRANSFER: &str = "\
-| WEST | NORTH | EAST | SOUTH |
-|---|---|---|---|
-| 1NT | 3♥ | 2♥ = Transfer | |
-| | | 3♠ | |
-| | | 4♦ | |
-";
-
-    const STRONG_CLUB: &str = "\
-| WEST | NORTH | EAST | SOUTH |
-|---|---|---|---|
-| 1♣ | 1♣* = 16+ | | |
-| | 1NT = 16-18 | | |
-";
 
     #[test]
     fn html_page_marks_auction_tables_left_to_right() {

@@ -294,11 +294,11 @@ impl Writer<'_> {
     }
 }
 
+/// Auction diagrams of the Law 27 slides, for the tests of both renderers.
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const TRANSFER: &str = "\
+pub(super) mod samples {
+    /// A transfer, annotated in its cell.
+    pub(in crate::render) const TRANSFER: &str = "\
 | WEST | NORTH | EAST | SOUTH |
 |---|---|---|---|
 | 1NT | 3♥ | 2♥ = Transfer | |
@@ -306,12 +306,19 @@ mod tests {
 | | | 4♦ | |
 ";
 
-    const STRONG_CLUB: &str = "\
+    /// An alerted call with a footnote mark.
+    pub(in crate::render) const STRONG_CLUB: &str = "\
 | WEST | NORTH | EAST | SOUTH |
 |---|---|---|---|
 | 1♣ | 1♣* = 16+ | | |
 | | 1NT = 16-18 | | |
 ";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::samples::{STRONG_CLUB, TRANSFER};
+    use super::*;
 
     const PLAIN: Style = Style {
         width: 0,

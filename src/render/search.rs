@@ -1,7 +1,7 @@
 //! Search results for the terminal: the node, its place, and a snippet with the matched words
 //! in bold.
 
-use super::style::{BOLD, NORMAL, Style, wrap_labelled};
+use super::style::{Style, with_bold, wrap_labelled};
 use crate::search::{Hit, Outcome};
 use crate::text::plural;
 
@@ -38,23 +38,12 @@ fn marked(hit: &Hit, style: &Style) -> String {
     if !style.color {
         return hit.snippet.clone();
     }
-    let mut out = String::with_capacity(hit.snippet.len() + 8 * hit.highlights.len());
-    let mut bold = false;
-    for (i, c) in hit.snippet.chars().enumerate() {
+    with_bold(hit.snippet.chars().enumerate().map(|(i, c)| {
         let marked = hit.highlights.iter().any(|h| h[0] <= i && i < h[1]);
         // A space between two marked words stays outside the bold, so that wrapping there
         // leaves no bold run open across the line break.
-        let marked = marked && c != ' ';
-        if marked != bold {
-            out.push_str(if marked { BOLD } else { NORMAL });
-            bold = marked;
-        }
-        out.push(c);
-    }
-    if bold {
-        out.push_str(NORMAL);
-    }
-    out
+        (c, marked && c != ' ')
+    }))
 }
 
 #[cfg(test)]

@@ -265,17 +265,23 @@ fn visual_line(line: &str, bold: &mut bool) -> String {
     } else {
         chars
     };
-    let mut out = String::from(indent);
+    // Bold going on to the next line is closed here and opened again there, so that no line
+    // leaves the terminal bold.
+    format!("{indent}{}", with_bold(ordered))
+}
+
+/// Characters with their bold, as text with the escapes that switch bold on and off; bold
+/// is off at the end.
+pub fn with_bold(chars: impl IntoIterator<Item = (char, bool)>) -> String {
+    let mut out = String::new();
     let mut on = false;
-    for (c, b) in ordered {
-        if b != on {
-            out.push_str(if b { BOLD } else { NORMAL });
-            on = b;
+    for (c, bold) in chars {
+        if bold != on {
+            out.push_str(if bold { BOLD } else { NORMAL });
+            on = bold;
         }
         out.push(c);
     }
-    // Bold going on to the next line is closed here and opened again there, so that no line
-    // leaves the terminal bold.
     if on {
         out.push_str(NORMAL);
     }

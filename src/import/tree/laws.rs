@@ -41,13 +41,7 @@ impl Builder<'_> {
             first_line: line.source_line,
             ..RawNode::default()
         };
-        let mut used = 1;
-        while let Some(next) = body.get(i + used)
-            && self.continues_heading(next)
-        {
-            node.heading.push(next.clone());
-            used += 1;
-        }
+        let used = self.heading_from(body, i, &mut node.heading);
         self.stack.push(Open::new(node, Level::Law));
         used
     }

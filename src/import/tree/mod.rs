@@ -224,6 +224,19 @@ impl Builder<'_> {
         }
     }
 
+    /// Add to `heading` the lines after line `i` of `body` that continue it; how many lines the
+    /// heading takes in all.
+    fn heading_from(&self, body: &[Line], i: usize, heading: &mut Vec<Line>) -> usize {
+        let mut used = 1;
+        while let Some(next) = body.get(i + used)
+            && self.continues_heading(next)
+        {
+            heading.push(next.clone());
+            used += 1;
+        }
+        used
+    }
+
     /// Whether `next` continues a heading that started on the line before.
     fn continues_heading(&self, next: &Line) -> bool {
         is_plain(&next.text)
@@ -255,13 +268,7 @@ impl Builder<'_> {
             heading: vec![body[i].clone()],
             ..RawNode::default()
         };
-        let mut used = 1;
-        while let Some(next) = body.get(i + used)
-            && self.continues_heading(next)
-        {
-            node.heading.push(next.clone());
-            used += 1;
-        }
+        let used = self.heading_from(body, i, &mut node.heading);
         self.front = Some(Open::new(node, Level::Law));
         used
     }
