@@ -349,3 +349,26 @@ fn the_readme_search_runs_on_the_bundled_corpus() {
     );
     assert!(!results(&value).is_empty(), "{value:#}");
 }
+
+#[test]
+fn the_same_query_on_the_same_index_prints_the_same_bytes() {
+    // Each run is a process of its own, with its own hash seeds: nothing may depend on the
+    // order of a hash map.
+    let index = shared_index().to_str().unwrap();
+    for query in [
+        "claim",
+        "penalty card",
+        "hesitation followed by a bid",
+        "ο αντίπαλος άργησε πολύ να δηλώσει",
+        "השותף חשב הרבה ואז אמר פאס",
+    ] {
+        let runs: Vec<Vec<u8>> = (0..8)
+            .map(|_| bridgelaws(&["search", query, "--index", index, "--format", "json"]).stdout)
+            .collect();
+        assert!(!runs[0].is_empty(), "{query}");
+        assert!(
+            runs.iter().all(|r| *r == runs[0]),
+            "{query}: the runs differ"
+        );
+    }
+}

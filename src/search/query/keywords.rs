@@ -8,7 +8,7 @@ impl Search<'_> {
         let targets = self.target_langs(opened, words);
         let kinds = self.kinds();
         let mut near = BTreeSet::new();
-        let mut matchers: HashMap<Lang, Matcher> = HashMap::new();
+        let mut matchers: BTreeMap<Lang, Matcher> = BTreeMap::new();
         let pointers = self.pointer_hits(words, &mut near)?;
         let readings = pointers::readings(words, &near);
         let concepts = self.concepts(words, &readings, &pointers);
@@ -16,10 +16,10 @@ impl Search<'_> {
         let concept_weight = concepts.iter().map(|c| c.weight).fold(0.0, f32::max);
         // What each language's texts find, directly and through the concepts: the evidence
         // a target language also reads through the aligned ids.
-        let mut evidence: HashMap<Lang, Scores> = HashMap::new();
+        let mut evidence: BTreeMap<Lang, Scores> = BTreeMap::new();
         for lang in Lang::ALL {
             let matcher = matchers.entry(lang).or_default();
-            let mut found: Scores = HashMap::new();
+            let mut found: Scores = BTreeMap::new();
             // The texts of this language: its fields imply it.
             let filter = || self.filter(&[], &kinds);
             let own: Vec<&Word> = words
@@ -51,7 +51,7 @@ impl Search<'_> {
             }
             evidence.insert(lang, found);
         }
-        let mut total: Scores = HashMap::new();
+        let mut total: Scores = BTreeMap::new();
         for &lang in &targets {
             let filter = || self.filter(&[lang], &kinds);
             if let Some(found) = evidence.get(&lang) {
@@ -69,8 +69,10 @@ impl Search<'_> {
                     continue;
                 };
                 let mut ranked: Vec<(&DocAddress, &f32)> = found.iter().collect();
-                ranked.sort_by(|a, b| b.1.total_cmp(a.1));
-                let mut aligned: HashMap<String, f32> = HashMap::new();
+                // Best first; equal scores in corpus order, so that the same query always
+                // reads the same documents.
+                ranked.sort_by(|a, b| b.1.total_cmp(a.1).then(a.0.cmp(b.0)));
+                let mut aligned: BTreeMap<String, f32> = BTreeMap::new();
                 for (address, score) in ranked.into_iter().take(ALIGNED) {
                     for target in self.targets_of(*address)? {
                         let best = aligned.entry(target).or_default();
@@ -149,13 +151,13 @@ impl Search<'_> {
                 .and_then(Option::as_ref)
                 .is_some_and(|(column, ord)| column.term_ords(address.doc_id).any(|o| o == *ord))
         };
-        let mut by_law: HashMap<u64, Vec<f32>> = HashMap::new();
+        let mut by_law: BTreeMap<u64, Vec<f32>> = BTreeMap::new();
         for (address, score) in total.iter().filter(|(a, _)| !is_commentary(a)) {
             if let Some(law) = law_of(address) {
                 by_law.entry(law).or_default().push(*score);
             }
         }
-        let law_scores: HashMap<u64, f32> = by_law
+        let law_scores: BTreeMap<u64, f32> = by_law
             .into_iter()
             .map(|(law, mut scores)| {
                 scores.sort_by(|a, b| b.total_cmp(a));

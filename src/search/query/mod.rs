@@ -17,7 +17,7 @@ mod citation;
 mod keywords;
 mod pointers;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use tantivy::collector::TopDocs;
 use tantivy::columnar::StrColumn;
@@ -198,8 +198,9 @@ struct Search<'a> {
     near: std::cell::RefCell<HashMap<(tantivy::schema::Field, String, u8), Vec<String>>>,
 }
 
-/// Scores by document, for adding channels up.
-type Scores = HashMap<DocAddress, f32>;
+/// Scores by document, for adding channels up; ordered, so that scores are added and ties
+/// broken in the same order on every run.
+type Scores = BTreeMap<DocAddress, f32>;
 
 impl Search<'_> {
     fn check_editions(&self, opened: &Opened) -> Result<()> {

@@ -120,8 +120,8 @@ impl Search<'_> {
         readings: &Readings,
         concepts: &[Concept],
         pointers: &[Pointer],
-    ) -> HashMap<String, f32> {
-        let mut out: HashMap<String, f32> = HashMap::new();
+    ) -> BTreeMap<String, f32> {
+        let mut out: BTreeMap<String, f32> = BTreeMap::new();
         for pointer in pointers {
             let weight = match pointer.id.strip_prefix("glossary/") {
                 Some(concept) => match concepts.iter().find(|c| c.id == concept) {
@@ -151,7 +151,7 @@ impl Search<'_> {
     /// The documents about the given nodes, each scored by its node's weight.
     pub(super) fn by_targets(
         &self,
-        weights: &HashMap<String, f32>,
+        weights: &BTreeMap<String, f32>,
         reach: Reach,
         filter: Vec<(Occur, Box<dyn Query>)>,
     ) -> Result<Scores> {
@@ -160,7 +160,7 @@ impl Search<'_> {
             Reach::Within => self.fields.within,
         };
         if weights.is_empty() {
-            return Ok(HashMap::new());
+            return Ok(BTreeMap::new());
         }
         let each: Vec<Box<dyn Query>> = weights
             .iter()
