@@ -372,3 +372,45 @@ fn the_same_query_on_the_same_index_prints_the_same_bytes() {
         );
     }
 }
+
+#[test]
+fn citations_as_people_write_them_go_straight_to_the_node() {
+    let index = shared_index();
+    for (query, id) in [
+        ("see law 12C1(e)(ii)", "12C1(e)(ii)"),
+        ("ר' חוק 16 ב' 1", "16B1"),
+        ("חוק 27 ב' 1 (א)", "27B1(a)"),
+        ("law 12 c 1 e ii", "12C1(e)(ii)"),
+        ("L27B1a", "27B1(a)"),
+        ("ν.27Β1α", "27B1(a)"),
+        ("Νόμου 27Β1α", "27B1(a)"),
+        ("βλέπε Νόμο 27Β1α", "27B1(a)"),
+        // Pasted from the Hebrew PDF, brackets mirrored: the node, not the regulations that
+        // print the same string.
+        ("27ב1)א(", "27B1(a)"),
+        ("40ב2)א()v(", "40B2(a)(v)"),
+    ] {
+        let value = search_json(index, &[query, "--limit", "3"]);
+        assert_eq!(value["citation"], id, "{query}");
+        assert_eq!(results(&value)[0]["id"], id, "{query}");
+    }
+}
+
+#[test]
+fn a_citation_of_nothing_says_so() {
+    let index = shared_index().to_str().unwrap();
+    for (query, message) in [
+        ("law 99", "there is no Law 99: the Laws run from 1 to 93"),
+        ("27E", "27E: no such node"),
+    ] {
+        let output = bridgelaws(&["search", query, "--index", index, "--format", "json"]);
+        assert_eq!(output.status.code(), Some(1), "{query}");
+        let value: Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+        assert!(results(&value).is_empty(), "{query}: no unrelated results");
+        assert!(
+            value["message"].as_str().unwrap().starts_with(message),
+            "{value}"
+        );
+        assert!(stderr(&output).starts_with(message), "{query}");
+    }
+}

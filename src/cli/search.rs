@@ -83,10 +83,12 @@ pub fn run(root: &Root, args: &Args, out: &mut dyn Write) -> Result<()> {
         }
     }
     if outcome.results.is_empty() {
-        return Err(Error::NotFound(format!(
-            "nothing found for `{}`; try fewer words, another spelling, or --lang for another language",
-            request.query
-        )));
+        return Err(Error::NotFound(outcome.message.unwrap_or_else(|| {
+            format!(
+                "nothing found for `{}`; try fewer words, another spelling, or --lang for another language",
+                request.query
+            )
+        })));
     }
     Ok(())
 }

@@ -19,7 +19,7 @@ use std::ops::Range;
 use crate::corpus::reference::{Field, Origin, Reference, Resolved, Unresolved};
 
 pub use resolve::DEFINITIONS;
-pub use user::parse;
+pub use user::{Reading, no_such_law, parse, reading};
 
 use crate::corpus::{Corpus, Edition};
 use crate::error::Code;

@@ -1,5 +1,8 @@
 //! Reading a reference typed by a user into a canonical id: `27b1a`, `Law 27B1(a)`, `27Β1(α)`
-//! with Greek letters, `Νόμος 27Β1α`, `L45C4b`, `71.1`, `def/dummy`.
+//! with Greek letters, `Νόμος 27Β1α`, `L45C4b`, `71.1`, `def/dummy`; also as people write them
+//! in a message or paste them from a PDF: with a leading "see" (`see law 12C1(e)(ii)`,
+//! `βλ. 27Β1α`, `ר' חוק 16 ב' 1`), spaced and with geresh (`חוק 27 ב' 1 (א)`, `law 12 c 1 e
+//! ii`), and with the brackets the Hebrew extraction mirrors (`27ב1)א(`).
 
 use super::lexicon::law_words;
 use crate::corpus::id::{Kind, LAW_COUNT, LawPath, kind_of};
@@ -43,11 +46,68 @@ fn section_at(s: &str) -> Option<(char, usize)> {
     }
     let one = &s[..first.len_utf8()];
     let letter = if first.is_ascii_alphabetic() {
-        numbering::section_letter(&one.to_ascii_uppercase())
+        // Latin letters are the Laws' own A–G, never look-alikes of Greek ones (`Z` is not
+        // Zeta).
+        Some(first.to_ascii_uppercase()).filter(|c| ('A'..='G').contains(c))
     } else {
         numbering::section_letter(&one.to_uppercase())
     }?;
     Some((letter, one.len()))
+}
+
+/// Words that may stand before a reference and say nothing about it: "see", and its
+/// abbreviations, folded, without their dot or geresh.
+const SEE_WORDS: &[&str] = &[
+    "see",
+    "cf",
+    "βλ",
+    "βλεπε",
+    "ρ",
+    "ר",
+    "ראו",
+    "ראה",
+    "עיין",
+    "עיינו",
+];
+
+/// `input` as a compact reference: the "see", law and part words before it dropped, brackets
+/// mirrored by a right-to-left extraction put back, geresh and gershayim taken out (`ב'` is
+/// `ב`).
+fn normalize(input: &str) -> String {
+    let mut text = input.trim().to_string();
+    // `27ב1)א(`: the first bracket closes, so every bracket is the wrong way round.
+    if text
+        .find([')', '('])
+        .is_some_and(|i| text[i..].starts_with(')'))
+    {
+        text = text
+            .chars()
+            .map(|c| match c {
+                '(' => ')',
+                ')' => '(',
+                c => c,
+            })
+            .collect();
+    }
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    while let Some(first) = words.first() {
+        let bare = fold(first.trim_end_matches(['.', ':', '\'', '׳', '’']));
+        let leading = SEE_WORDS.contains(&bare.as_str())
+            || matches!(
+                super::lexicon::role(&bare),
+                Some(super::lexicon::Role::See | super::lexicon::Role::Part)
+            );
+        // A law word stays: `strip_law_word` takes it with the number glued to it (`L27`).
+        if !leading || words.len() == 1 {
+            break;
+        }
+        words.remove(0);
+    }
+    words
+        .join(" ")
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '׳' | '’' | '‘' | '"' | '״'))
+        .collect()
 }
 
 /// Read an item or sub-item group: `(a)`, `(α)`, `(ii)`, or a bare letter run.
@@ -82,25 +142,54 @@ fn groups(s: &str) -> Option<Vec<String>> {
     Some(out)
 }
 
-/// The canonical id a user's reference names, or a message saying how to write one.
-pub fn parse(input: &str) -> Result<String, String> {
+/// What a user's reference reads as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// A canonical id (which an edition may or may not have).
+    Id(String),
+    /// A law number beyond the Laws, written as a reference (`law 99`).
+    NoSuchLaw(u32),
+    /// Not a reference.
+    Words,
+}
+
+/// What `input` reads as.
+pub fn reading(input: &str) -> Reading {
     let trimmed = input.trim();
     let lower = trimmed.to_lowercase();
     if matches!(
         kind_of(&lower),
         Some(Kind::Preface | Kind::Introduction | Kind::Definition | Kind::Footnote)
     ) {
-        return Ok(lower);
+        return Reading::Id(lower);
     }
-    if let Ok(path) = parse_law_path(trimmed) {
-        return Ok(path.to_string());
+    match parse_law_path(&normalize(trimmed)) {
+        Ok(path) => Reading::Id(path.to_string()),
+        Err(Some(law)) => Reading::NoSuchLaw(law),
+        Err(None) => Reading::Words,
     }
-    Err(format!(
-        "cannot read `{trimmed}` as a reference; write it like 27B1(a), 27b1a, \"Law 27B1(a)\", 27Β1(α), 71.1, def/dummy or preface"
-    ))
 }
 
-fn parse_law_path(input: &str) -> Result<LawPath, ()> {
+/// The canonical id a user's reference names, or a message saying why there is none.
+pub fn parse(input: &str) -> Result<String, String> {
+    match reading(input) {
+        Reading::Id(id) => Ok(id),
+        Reading::NoSuchLaw(law) => Err(no_such_law(law)),
+        Reading::Words => Err(format!(
+            "cannot read `{}` as a reference; write it like 27B1(a), 27b1a, \"Law 27B1(a)\", 27Β1(α), 71.1, def/dummy or preface",
+            input.trim()
+        )),
+    }
+}
+
+/// Why a law number names nothing.
+pub fn no_such_law(law: u32) -> String {
+    format!("there is no Law {law}: the Laws run from 1 to {LAW_COUNT}")
+}
+
+/// A law path, or the law number when it is beyond the Laws but the rest reads as a
+/// reference, or nothing.
+fn parse_law_path(input: &str) -> Result<LawPath, Option<u32>> {
     let compact: String = strip_law_word(input)
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -108,12 +197,19 @@ fn parse_law_path(input: &str) -> Result<LawPath, ()> {
     let digits_end = compact
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(compact.len());
-    let law: u8 = compact[..digits_end].parse().map_err(|_| ())?;
-    if !(1..=LAW_COUNT).contains(&law) {
-        return Err(());
+    let law: u32 = compact[..digits_end].parse().map_err(|_| None)?;
+    let tail = &compact[digits_end..];
+    match u8::try_from(law) {
+        Ok(n) if (1..=LAW_COUNT).contains(&n) => path_tail(LawPath::law(n), tail).ok_or(None),
+        // Out of range: a law number all the same when what follows reads (`99`, `99B1`).
+        _ if law > 0 && path_tail(LawPath::law(1), tail).is_some() => Err(Some(law)),
+        _ => Err(None),
     }
-    let mut path = LawPath::law(law);
-    let mut rest = &compact[digits_end..];
+}
+
+/// `path` completed by the rest of a reference after its law number (`B1(a)`).
+fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
+    let mut rest = tail;
     if let Some((letter, len)) = section_at(rest) {
         path.section = Some(letter);
         rest = &rest[len..];
@@ -127,12 +223,12 @@ fn parse_law_path(input: &str) -> Result<LawPath, ()> {
         .unwrap_or(rest.len());
     if para_end > 0 {
         if path.section.is_none() && !dotted {
-            return Err(());
+            return None;
         }
-        path.paragraph = Some(rest[..para_end].parse().map_err(|_| ())?);
+        path.paragraph = Some(rest[..para_end].parse().ok()?);
         rest = &rest[para_end..];
     } else if dotted {
-        return Err(());
+        return None;
     }
     // A bare letter right after the law number is a section, never an item.
     if path.section.is_none()
@@ -140,21 +236,21 @@ fn parse_law_path(input: &str) -> Result<LawPath, ()> {
         && !rest.is_empty()
         && !rest.starts_with('(')
     {
-        return Err(());
+        return None;
     }
-    let groups = groups(rest).ok_or(())?;
+    let groups = groups(rest)?;
     match groups.as_slice() {
         [] => {}
         [item, subs @ ..] if subs.len() <= 1 => {
-            path.item = Some(numbering::item_letter(item).ok_or(())?);
+            path.item = Some(numbering::item_letter(item)?);
             if let [sub] = subs {
-                path.subitem = Some(numbering::roman_value(sub).ok_or(())?);
+                path.subitem = Some(numbering::roman_value(sub)?);
             }
         }
-        _ => return Err(()),
+        _ => return None,
     }
     // Round-trip through the canonical form so that only valid ids come out.
-    LawPath::parse(&path.to_string()).ok_or(())
+    LawPath::parse(&path.to_string())
 }
 
 #[cfg(test)]
@@ -185,6 +281,22 @@ mod tests {
             ("חוק 27ב1(א)", "27B1(a)"),
             ("40ב2(א)(v)", "40B2(a)(v)"),
             ("def/Dummy", "def/dummy"),
+            // As people write them: a "see" first, spaced, with geresh, pasted from the PDF.
+            ("see law 12C1(e)(ii)", "12C1(e)(ii)"),
+            ("law 12 c 1 e ii", "12C1(e)(ii)"),
+            ("27 b 1 a", "27B1(a)"),
+            ("ר' חוק 16 ב' 1", "16B1"),
+            ("חוק 27 ב' 1 (א)", "27B1(a)"),
+            ("חוק 20 ו׳ 5 (ב)", "20F5(b)"),
+            ("סעיף 31 א' 2 ב", "31A2(b)"),
+            ("ראו חוק 27ב1(א)", "27B1(a)"),
+            ("27ב1)א(", "27B1(a)"),
+            ("40ב2)א()v(", "40B2(a)(v)"),
+            ("ν.27Β1α", "27B1(a)"),
+            ("ν. 27Β1(α)", "27B1(a)"),
+            ("Νόμου 27Β1α", "27B1(a)"),
+            ("βλ. 27Β1α", "27B1(a)"),
+            ("βλέπε Νόμο 27Β1α", "27B1(a)"),
             ("preface", "preface"),
             ("fn/3", "fn/3"),
         ];
@@ -198,16 +310,38 @@ mod tests {
         for input in [
             "",
             "0",
-            "94",
             "27H",
+            "20Z",
+            "see",
+            "see the director",
             "27B1(a)(b)(c)",
             "hello",
             "27B1(z9)",
-            "711",
             "Law",
         ] {
             let err = parse(input).expect_err(input);
-            assert!(err.contains("27B1(a)"), "{err}");
+            assert!(err.contains("27B1(a)"), "{input}: {err}");
         }
+    }
+
+    #[test]
+    fn a_law_beyond_the_laws_is_named_as_such() {
+        for (input, law) in [
+            ("94", 94),
+            ("711", 711),
+            ("law 99", 99),
+            ("L99B1", 99),
+            ("חוק 120", 120),
+        ] {
+            assert_eq!(reading(input), Reading::NoSuchLaw(law), "{input}");
+            assert!(
+                parse(input)
+                    .unwrap_err()
+                    .contains("the Laws run from 1 to 93")
+            );
+        }
+        // Words that start with a number are words.
+        assert_eq!(reading("1000 points"), Reading::Words);
+        assert_eq!(reading("13 cards"), Reading::Words);
     }
 }

@@ -85,6 +85,7 @@ mod tests {
             citation: None,
             near_spellings: Vec::new(),
             concepts: Vec::new(),
+            message: None,
             results: vec![hit("one two three four five", vec![[4, 7]])],
         };
         let text = text(&outcome, &Style::wrapped(30));

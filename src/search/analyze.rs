@@ -190,6 +190,19 @@ pub fn unprefixed(folded: &str) -> impl Iterator<Item = &str> {
 #[derive(Clone)]
 pub struct Words {
     pub prefixes: bool,
+    /// A Greek field: a code printed with Latin look-alike capitals (`65B3`, `92B`) is read in
+    /// Greek letters, as the Greek spelling (`65Β3`) is.
+    pub greek: bool,
+}
+
+/// A code of digits and capitals that all look Greek (`65B3`), in Greek letters.
+fn greek_code(word: &str) -> Option<String> {
+    let code = word.chars().any(|c| c.is_ascii_digit())
+        && word.chars().any(|c| c.is_ascii_uppercase())
+        && word
+            .chars()
+            .all(|c| c.is_ascii_digit() || greek_look_alike(c) != c);
+    code.then(|| word.chars().map(greek_look_alike).collect())
 }
 
 impl Tokenizer for Words {
@@ -198,7 +211,10 @@ impl Tokenizer for Words {
     fn token_stream<'a>(&'a mut self, text: &'a str) -> Tokens {
         let mut tokens = Vec::new();
         for (position, (from, word)) in words(text).enumerate() {
-            let folded = fold_word(word);
+            let folded = match self.greek.then(|| greek_code(word)).flatten() {
+                Some(greek) => fold_word(&greek),
+                None => fold_word(word),
+            };
             if folded.is_empty() {
                 continue;
             }
@@ -252,6 +268,7 @@ impl TokenStream for Tokens {
 pub fn analyzer(lang: Lang, exact: bool) -> TextAnalyzer {
     let words = Words {
         prefixes: lang == Lang::He && !exact,
+        greek: lang == Lang::El,
     };
     match (lang, exact) {
         (Lang::El, false) => TextAnalyzer::builder(words)
@@ -389,6 +406,19 @@ mod tests {
         assert_eq!(exact(Lang::El, "ΑΝΤΙΠAΛOΣ"), exact(Lang::El, "Αντίπαλος"));
         // Latin words stay Latin.
         assert_eq!(exact(Lang::El, "Alert"), ["alert"]);
+    }
+
+    #[test]
+    fn greek_codes_printed_in_latin_capitals_read_as_greek() {
+        // `Νόμο 65B3` in the Greek book has a Latin B; the Greek spelling finds it.
+        assert_eq!(terms(Lang::El, true, "65B3"), terms(Lang::El, true, "65Β3"));
+        assert_eq!(terms(Lang::El, true, "ΑΣA"), terms(Lang::El, true, "ΑΣΑ"));
+        // Not in English, and not a Latin word.
+        assert_ne!(terms(Lang::En, true, "65B3"), terms(Lang::En, true, "65Β3"));
+        assert_eq!(
+            terms(Lang::El, true, "Bridge"),
+            vec![vec!["bridge".to_string()]]
+        );
     }
 
     #[test]

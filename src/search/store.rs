@@ -25,7 +25,7 @@ use crate::corpus::{Corpus, Root, layout};
 use crate::error::{Error, Result};
 
 /// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
-const FORMAT: u32 = 9;
+const FORMAT: u32 = 10;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 

@@ -52,6 +52,7 @@ impl Search<'_> {
             citation: Some(id.to_string()),
             near_spellings: Vec::new(),
             concepts: Vec::new(),
+            message: None,
             results,
         }))
     }

@@ -111,6 +111,7 @@ impl Search<'_> {
             citation: None,
             near_spellings: near.into_iter().collect(),
             concepts: concepts.iter().map(|c| c.id.clone()).collect(),
+            message: None,
             results,
         })
     }

@@ -33,6 +33,7 @@ use super::documents::DocKind;
 use super::snippet::{self, Matcher, Snippet};
 use super::store::{Fields, Name, Opened};
 use crate::error::{Error, Result};
+use crate::refs::{Reading, no_such_law};
 
 /// The longest query searched: a director types words, not pages.
 pub const MAX_QUERY_CHARS: usize = 500;
@@ -76,8 +77,25 @@ pub struct Outcome {
     /// The glossary concepts the query was read as.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub concepts: Vec<String>,
+    /// Why nothing was found, when the query cites what does not exist (`there is no Law 99`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
     /// Best first; empty when nothing was found.
     pub results: Vec<Hit>,
+}
+
+impl Outcome {
+    /// Nothing found, and why.
+    fn nothing(query: &str, message: String) -> Self {
+        Outcome {
+            query: query.to_string(),
+            citation: None,
+            near_spellings: Vec::new(),
+            concepts: Vec::new(),
+            message: Some(message),
+            results: Vec::new(),
+        }
+    }
 }
 
 /// One result.
@@ -163,10 +181,19 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
         near: std::cell::RefCell::new(HashMap::new()),
     };
     search.check_editions(opened)?;
-    if let Ok(id) = crate::refs::parse(query)
-        && let Some(outcome) = search.citation(query, &id)?
-    {
-        return Ok(outcome);
+    // A citation goes to its node, or says that there is no such node: never to words.
+    match crate::refs::reading(query) {
+        Reading::Id(id) => {
+            return Ok(match search.citation(query, &id)? {
+                Some(outcome) => outcome,
+                None => Outcome::nothing(
+                    query,
+                    format!("{id}: no such node in the editions and kinds searched"),
+                ),
+            });
+        }
+        Reading::NoSuchLaw(law) => return Ok(Outcome::nothing(query, no_such_law(law))),
+        Reading::Words => {}
     }
     let words: Vec<Word> = analyze::words(query)
         .flat_map(|(_, w)| match analyze::expand_abbreviation(w) {
