@@ -9,6 +9,7 @@ use serde::Deserialize;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Judged {
+    /// The query, as a user would type it.
     pub query: String,
     /// What is reported together: `he`, `el`, `en`, `citation`, `cross`.
     pub group: String,
@@ -17,6 +18,7 @@ pub struct Judged {
     pub lang: Option<String>,
     /// Node ids; a result is right when it is about one of them or a node within one.
     pub expect: Vec<String>,
+    /// What the query means, where its words do not say (`when dummy interferes in the play`).
     #[serde(default)]
     pub note: Option<String>,
 }
@@ -47,9 +49,13 @@ impl Judged {
 /// Hit@1, Hit@3 and mean reciprocal rank of a group of queries.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Score {
+    /// How many queries the group has.
     pub queries: usize,
+    /// The share of queries whose first result is right.
     pub hit1: f64,
+    /// The share of queries with a right result among the first three.
     pub hit3: f64,
+    /// The mean over the queries of 1 / the rank of the first right result (0 for none).
     pub mrr: f64,
 }
 
