@@ -172,6 +172,7 @@ impl fmt::Display for Code {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// A fault in the corpus: the check fails.
     Error,
     /// Worth knowing, not a fault: a difference between the books that was acknowledged.
     Note,
@@ -189,10 +190,15 @@ impl fmt::Display for Level {
 /// Another place that takes part in a diagnostic (the same node in another edition).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Related {
+    /// The file as the user would type it.
     pub file: String,
+    /// The line, counted from 1.
     pub line: u32,
+    /// The column, in characters, counted from 1.
     pub column: u32,
+    /// How many characters from `column` the place covers.
     pub length: u32,
+    /// What the underline shows (`he-2017 cites 80A here`).
     pub label: String,
     /// The line of the file the place is on, for showing it.
     pub source_line: Option<String>,
@@ -203,24 +209,30 @@ pub struct Related {
 pub struct Diagnostic {
     /// What kind of problem, for tools and tests (`unresolved-reference`).
     pub code: Code,
+    /// An error, or a note.
     pub level: Level,
     /// The file as the user would type it (`corpus/editions/el-2017/laws/27.yaml`).
     pub file: String,
+    /// The line, counted from 1.
     pub line: u32,
+    /// The column, in characters, counted from 1.
     pub column: u32,
     /// How many characters from `column` the problem covers (0: a point).
     pub length: u32,
+    /// What is wrong.
     pub message: String,
     /// What the underline shows.
     pub label: Option<String>,
     /// What to do about it.
     pub hint: Option<String>,
+    /// Other places that take part (the same node in another edition).
     pub related: Vec<Related>,
     /// The line of the file the problem is on, for showing it.
     pub source_line: Option<String>,
 }
 
 impl Diagnostic {
+    /// An error at `file`, `line` and `column`, with the generic code `corpus-file`.
     pub fn new(
         file: impl Into<String>,
         line: u32,
@@ -242,11 +254,13 @@ impl Diagnostic {
         }
     }
 
+    /// The same diagnostic with the code `code`.
     pub fn code(mut self, code: Code) -> Self {
         self.code = code;
         self
     }
 
+    /// The same diagnostic with a hint: what to do about it.
     pub fn hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self
@@ -267,13 +281,16 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// Why a command failed; its exit code follows from it.
 #[derive(Debug)]
 pub enum Error {
     /// The corpus could not be loaded; every problem found is listed.
     Corpus(Vec<Diagnostic>),
     /// A file or folder could not be read or written.
     Io {
+        /// The file or folder.
         path: PathBuf,
+        /// What went wrong.
         source: std::io::Error,
     },
     /// The user asked for something that cannot be done, with what to do instead.
@@ -290,6 +307,7 @@ pub enum Error {
 }
 
 impl Error {
+    /// A file or folder `path` could not be read or written.
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
         Error::Io {
             path: path.into(),
@@ -297,6 +315,7 @@ impl Error {
         }
     }
 
+    /// The process exit code: 1 when nothing matched, 2 for anything else.
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::NotFound(_) => EXIT_NOT_FOUND,
@@ -336,4 +355,5 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// A result whose error is this crate's `Error`.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

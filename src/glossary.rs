@@ -25,9 +25,13 @@ pub enum Closeness {
 /// A concept that a query found, and the form it matched.
 #[derive(Debug)]
 pub struct Found<'g> {
+    /// The concept found.
     pub concept: &'g Concept,
+    /// The language of the form matched (`he`).
     pub language: &'g str,
+    /// The term or variant matched, as the glossary writes it (`דאבל`).
     pub form: &'g str,
+    /// How closely the query matched it.
     pub closeness: Closeness,
 }
 

@@ -10,6 +10,8 @@
 //!   `import` (printed editions into the corpus);
 //! - `render`: text, JSON, Markdown, CSV and HTML output, for the command line in the binary.
 
+#![warn(missing_docs)]
+
 pub mod check;
 pub mod corpus;
 pub mod error;

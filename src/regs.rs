@@ -45,7 +45,9 @@ pub fn concerns(regulation: &Regulation, id: &str) -> bool {
 /// the order the countries were given (empty where a country does not regulate it).
 #[derive(Debug)]
 pub struct Row<'c> {
+    /// The node's canonical id (`40B1(b)`).
     pub node: &'c str,
+    /// Each country's regulations on the node, in the order of the countries.
     pub by_country: Vec<Vec<&'c Regulation>>,
 }
 

@@ -5,13 +5,14 @@
 //! What is checked here needs the corpus as a whole, one module per concern:
 //! `references` (every citation, book-index reference, override, regulation and footnote
 //! resolves), `editions` (the editions have the same ids and cite the same targets, or say why
-//! not), `glossary` (the concepts name existing nodes and every definition) and `hygiene` (no bidi controls, no residue of the extraction). `locate` finds a piece
-//! of a value in its file. `render::check` prints the report.
+//! not), `glossary` (the concepts name existing nodes and every definition) and `hygiene` (no
+//! bidi controls, no residue of the extraction). `locate` finds a piece of a value in its file.
+//! `render::check` prints the report.
 
 mod editions;
 mod glossary;
 mod hygiene;
-pub mod locate;
+mod locate;
 mod references;
 
 use std::collections::HashMap;
@@ -26,27 +27,36 @@ use locate::Span;
 /// What a check found, and what it counted on the way.
 #[derive(Debug, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct Report {
+    /// Every problem found, and the notes (acknowledged differences).
     pub diagnostics: Vec<Diagnostic>,
+    /// The figures of each edition.
     pub stats: Vec<EditionStats>,
+    /// The figures of each country's regulations.
     pub regulations: Vec<CountryStats>,
+    /// The figures of the commentary.
     pub commentary: CommentaryStats,
 }
 
 /// What the commentary holds and cites.
 #[derive(Debug, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct CommentaryStats {
+    /// Documents, booklets included.
     pub documents: usize,
+    /// Scenarios in the booklets.
     pub scenarios: usize,
-    /// Targets cited, and how many of them resolve.
+    /// Targets cited.
     pub references: usize,
+    /// How many of those targets resolve.
     pub resolved: usize,
 }
 
 impl Report {
+    /// How many diagnostics are errors.
     pub fn errors(&self) -> usize {
         self.count(Level::Error)
     }
 
+    /// How many diagnostics are notes.
     pub fn notes(&self) -> usize {
         self.count(Level::Note)
     }
@@ -59,19 +69,26 @@ impl Report {
 /// Figures of one edition, for the summary.
 #[derive(Debug, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct EditionStats {
+    /// The edition id (`el-2017`).
     pub edition: String,
+    /// Its entries: nodes, definitions and footnotes.
     pub nodes: usize,
-    /// Citation phrases in the texts, and the targets they name.
+    /// Citation phrases in the texts.
     pub citations: usize,
+    /// The targets those phrases name.
     pub references: usize,
+    /// Head terms and sub-terms of the book index.
     pub index_entries: usize,
+    /// The targets the book index's references name.
     pub index_references: usize,
 }
 
 /// Figures of one country's regulations.
 #[derive(Debug, Default, serde::Serialize, schemars::JsonSchema)]
 pub struct CountryStats {
+    /// The country's code (`il`).
     pub country: String,
+    /// How many regulations it has.
     pub regulations: usize,
     /// The targets their texts cite (besides the law an Israeli entry opens with).
     pub citations: usize,

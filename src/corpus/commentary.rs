@@ -10,9 +10,12 @@ use super::reference::CommentaryRef;
 /// The commentary folder of a corpus.
 pub const DIR: &str = "commentary";
 
+/// The commentary of a corpus, read.
 #[derive(Debug, Default)]
 pub struct Commentary {
+    /// The booklets of scenarios (`commentary/<id>.yaml`).
     pub booklets: Vec<Loaded<BookletFile>>,
+    /// The Markdown documents (`commentary/<id>.md`).
     pub documents: Vec<Document>,
     /// Every citation of the Laws in the commentary, derived when the corpus loads.
     pub refs: Vec<CommentaryRef>,
@@ -21,8 +24,11 @@ pub struct Commentary {
 /// A Markdown document: its front matter and its body as written.
 #[derive(Debug)]
 pub struct Document {
+    /// The file, relative to the corpus folder (`commentary/law-27-slides.md`).
     pub file: String,
+    /// Its front matter.
     pub meta: DocumentMeta,
+    /// The Markdown after the front matter.
     pub body: String,
     /// The file's line on which the body starts (1-based).
     pub body_line: u32,
@@ -30,16 +36,22 @@ pub struct Document {
 
 /// One commentary document of either form, for listing.
 pub struct Summary<'c> {
+    /// The document id (`td-booklet`).
     pub id: &'c str,
+    /// `booklet` or `document`.
     pub kind: &'static str,
+    /// Its title.
     pub title: &'c str,
+    /// The language code of its text.
     pub language: &'c str,
+    /// The file, relative to the corpus folder.
     pub file: &'c str,
     /// How many scenarios a booklet holds.
     pub scenarios: Option<usize>,
 }
 
 impl Commentary {
+    /// Every document, booklets first, for listing.
     pub fn summaries(&self) -> Vec<Summary<'_>> {
         let booklets = self.booklets.iter().map(|b| Summary {
             id: b.data.id.as_str(),

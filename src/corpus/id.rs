@@ -8,24 +8,36 @@ use std::fmt;
 
 use super::numbering;
 
+/// What a node is, as its id tells.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, schemars::JsonSchema,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
+    /// The book's preface (`preface`).
     Preface,
+    /// The introduction to the Laws (`introduction`).
     Introduction,
+    /// A definition (`def/dummy`).
     Definition,
+    /// A law (`27`).
     Law,
+    /// A lettered section of a law (`27B`).
     Section,
+    /// A numbered paragraph (`27B1`, `71.1`).
     Paragraph,
+    /// A lettered item (`27B1(a)`).
     Item,
+    /// A sub-item in roman numerals (`12C1(e)(ii)`).
     Subitem,
+    /// A footnote (`fn/3`).
     Footnote,
+    /// A national regulation (`reg/gr/1`).
     Regulation,
 }
 
 impl Kind {
+    /// The kind in lower case, as JSON output spells it (`subitem`).
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Preface => "preface",
@@ -52,16 +64,23 @@ impl fmt::Display for Kind {
 /// needs an item.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct LawPath {
+    /// The law's number, 1 to 93.
     pub law: u8,
+    /// The section's letter, `A` to `G`.
     pub section: Option<char>,
+    /// The paragraph's number.
     pub paragraph: Option<u8>,
+    /// The item's letter, `a` to `z`.
     pub item: Option<char>,
+    /// The sub-item's number: 2 for `(ii)`.
     pub subitem: Option<u8>,
 }
 
+/// How many laws the 2017 Laws have.
 pub const LAW_COUNT: u8 = 93;
 
 impl LawPath {
+    /// The path of a whole law.
     pub fn law(law: u8) -> Self {
         LawPath {
             law,
@@ -135,6 +154,7 @@ impl LawPath {
         Some(path)
     }
 
+    /// What the id names: its lowest level (`27B1` is a paragraph).
     pub fn kind(&self) -> Kind {
         if self.subitem.is_some() {
             Kind::Subitem
@@ -178,10 +198,15 @@ impl fmt::Display for LawPath {
 /// without its law is relative, leaving the top levels to the node it stands in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PartialPath {
+    /// The law's number; none in a relative citation.
     pub law: Option<u8>,
+    /// The section's letter, `A` to `G`.
     pub section: Option<char>,
+    /// The paragraph's number.
     pub paragraph: Option<u8>,
+    /// The item's letter, `a` to `z`.
     pub item: Option<char>,
+    /// The sub-item's number: 2 for `(ii)`.
     pub subitem: Option<u8>,
 }
 

@@ -32,29 +32,39 @@ pub use source::Root;
 /// One node of an edition, whatever its kind, with its place in the tree.
 #[derive(Clone, Debug)]
 pub struct Entry {
+    /// The canonical id (`27B1(a)`, `def/alert`, `fn/9`, `preface`).
     pub id: String,
+    /// What the entry is, as its id says.
     pub kind: Kind,
+    /// The number as printed in this edition (`ΝΟΜΟΣ 27`, `Β.`, `(α)`, `ב.`).
     pub number: Option<String>,
+    /// The heading as printed.
     pub heading: Option<Located>,
-    /// Definitions: the term as printed, and the English term where the book gives one.
+    /// Definitions: the term as printed.
     pub term: Option<String>,
+    /// Definitions: the English term, where the book prints one beside its own.
     pub english: Option<String>,
     /// The texts keep where they were read, so that a citation in them can be pointed at.
     pub text: Option<Located>,
+    /// Text printed after the children that belongs to this entry, not to its last child.
     pub text_after: Option<Located>,
     /// Written for the project, where the edition's text is not bundled.
     pub summary: Option<model::Rendering>,
+    /// Set when this edition lacks the node or definition: the reason.
     pub absent: Option<String>,
     /// Why this edition numbers the node otherwise than the Laws (its id).
     pub renumbered: Option<String>,
+    /// The entry it stands in, by its index in the edition's entries; none at the top.
     pub parent: Option<usize>,
+    /// The entries within it, by their index, in printed order (footnotes not included).
     pub children: Vec<usize>,
     /// Footnotes hanging on this entry.
     pub footnotes: Vec<usize>,
     /// The citations in its heading and texts, derived when the corpus loads.
     pub refs: Vec<reference::Reference>,
-    /// The corpus file it was read from, relative to the corpus folder, and where in it.
+    /// The corpus file it was read from, relative to the corpus folder.
     pub file: String,
+    /// Where in that file (its id).
     pub pos: Pos,
 }
 
@@ -105,8 +115,11 @@ impl Entry {
     }
 }
 
+/// One edition of the Laws, read: what `edition.yaml` says of it and its entries in document
+/// order, found by id.
 #[derive(Debug)]
 pub struct Edition {
+    /// Its `edition.yaml`.
     pub meta: EditionFile,
     /// The definitions section's heading as printed.
     pub definitions_heading: Option<String>,
@@ -117,6 +130,7 @@ pub struct Edition {
     pub book_index: Option<BookIndex>,
     /// The references and "see" terms of the book index, resolved when the corpus loads.
     pub index_refs: Vec<reference::IndexReference>,
+    /// What the book index's "see" and "see also" terms lead to.
     pub index_see: Vec<reference::IndexSee>,
     by_id: HashMap<String, usize>,
 }
@@ -124,7 +138,9 @@ pub struct Edition {
 /// A corpus file's contents with the file they were read from, relative to the corpus folder.
 #[derive(Debug)]
 pub struct Loaded<T> {
+    /// The file, relative to the corpus folder (`regulations/il.yaml`).
     pub file: String,
+    /// What it holds.
     pub data: T,
 }
 
@@ -134,11 +150,7 @@ pub type BookIndex = Loaded<BookIndexFile>;
 pub type Regulations = Loaded<RegulationsFile>;
 
 impl Edition {
-    pub fn new(
-        meta: EditionFile,
-        definitions_heading: Option<String>,
-        entries: Vec<Entry>,
-    ) -> Self {
+    fn new(meta: EditionFile, definitions_heading: Option<String>, entries: Vec<Entry>) -> Self {
         let by_id = entries
             .iter()
             .enumerate()
@@ -155,10 +167,12 @@ impl Edition {
         }
     }
 
+    /// The edition id (`he-2017`).
     pub fn id(&self) -> &str {
         self.meta.id.as_str()
     }
 
+    /// The language code of its text (`he`).
     pub fn language(&self) -> &str {
         &self.meta.language
     }
@@ -168,10 +182,12 @@ impl Edition {
         self.meta.text.is_none()
     }
 
+    /// The entry with the canonical id `id`.
     pub fn get(&self, id: &str) -> Option<&Entry> {
         self.by_id.get(id).map(|&i| &self.entries[i])
     }
 
+    /// Where the entry with the id `id` stands in `entries`.
     pub fn index_of(&self, id: &str) -> Option<usize> {
         self.by_id.get(id).copied()
     }
@@ -227,10 +243,15 @@ impl Edition {
     }
 }
 
+/// The whole corpus, read and validated: the editions, the regulations and everything that
+/// stands beside them.
 #[derive(Debug)]
 pub struct Corpus {
+    /// Where it was read from.
     pub root: Root,
+    /// The editions, in the order of their folders' names.
     pub editions: Vec<Edition>,
+    /// The national regulations, one file per country.
     pub regulations: Vec<Regulations>,
     /// Citations no grammar can read (`references/overrides.yaml`).
     pub overrides: Option<Loaded<OverridesFile>>,
@@ -245,6 +266,7 @@ pub struct Corpus {
 }
 
 impl Corpus {
+    /// The edition with the id `id` (`el-2017`).
     pub fn edition(&self, id: &str) -> Option<&Edition> {
         self.editions.iter().find(|e| e.id() == id)
     }
@@ -260,6 +282,7 @@ impl Corpus {
         self.editions.iter().find(|e| e.language() == language)
     }
 
+    /// The regulations of the country with the code `code` (`il`).
     pub fn country(&self, code: &str) -> Option<&Regulations> {
         self.regulations
             .iter()

@@ -13,7 +13,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// code rather than read from a file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pos {
+    /// The line, counted from 1.
     pub line: u32,
+    /// The column, counted from 1.
     pub column: u32,
 }
 
@@ -21,11 +23,14 @@ pub struct Pos {
 /// the wrong place) can point at the offending value like syntax errors do.
 #[derive(Clone, Debug, Default)]
 pub struct Located {
+    /// The string as read.
     pub value: String,
+    /// Where it was read.
     pub pos: Pos,
 }
 
 impl Located {
+    /// A string built in code, read from no file (its position is zero).
     pub fn new(value: impl Into<String>) -> Self {
         Located {
             value: value.into(),
@@ -33,6 +38,7 @@ impl Located {
         }
     }
 
+    /// The string, without its position.
     pub fn as_str(&self) -> &str {
         &self.value
     }
@@ -111,6 +117,7 @@ pub struct EditionFile {
     pub work: String,
     /// Title as printed.
     pub title: String,
+    /// The federation that publishes the edition, as printed.
     pub publisher: String,
     /// Date from which the edition applies, where the book gives one (ISO 8601).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -128,8 +135,10 @@ pub struct EditionFile {
     pub text: Option<TextAvailability>,
 }
 
+/// Whether an edition's text is in the corpus (`edition.yaml`'s `text`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub enum TextAvailability {
+    /// The text is not in the corpus: a user's own copy fills it in.
     #[serde(rename = "not bundled")]
     NotBundled,
 }
@@ -159,10 +168,12 @@ pub struct ImportRecord {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SourceNote {
+    /// The node the remark is about (`27B1(a)`, `def/alert`, `book-index`).
     pub id: Located,
     /// Line in the source text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
+    /// What was changed, or what was lost.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -181,6 +192,7 @@ pub struct Node {
     /// follows the Laws, the number the book.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub renumbered: Option<String>,
+    /// The heading as printed (`ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ`, `Αποδοχή Ανεπαρκούς Αγοράς`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heading: Option<Located>,
     /// The node's own text: what stands before its first child. Footnote markers are `[^n]`.
@@ -199,10 +211,12 @@ pub struct Node {
     /// Footnotes whose (first) marker stands in this node.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub footnotes: Vec<Footnote>,
+    /// The nodes within it, in printed order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub children: Vec<Node>,
 }
 
+/// A footnote of the book, kept on the node where its (first) marker stands.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Footnote {
@@ -220,9 +234,11 @@ pub struct DefinitionsFile {
     /// The section heading as printed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heading: Option<String>,
+    /// The edition's definitions, with those the book lacks marked `absent`.
     pub definitions: Vec<Definition>,
 }
 
+/// One definition of the Laws as this edition prints it, or its absence.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Definition {
@@ -234,10 +250,13 @@ pub struct Definition {
     /// The English term, where the book prints one beside its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub english: Option<String>,
+    /// The definition as printed, after its term. Footnote markers are `[^n]`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<Located>,
+    /// Set when this edition has no such entry: the reason.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub absent: Option<String>,
+    /// Footnotes whose (first) marker stands in this definition.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub footnotes: Vec<Footnote>,
 }
@@ -248,14 +267,17 @@ pub struct Definition {
 pub struct RegulationsFile {
     /// ISO 3166 alpha-2, lower case (`gr`, `il`).
     pub country: Located,
+    /// The federation, in its own language and in English.
     pub federation: String,
     /// Language of the regulations as printed.
     pub language: String,
     /// Where they are printed: an edition id, or a file under `sources/`.
     pub source: String,
+    /// The regulations, in printed order.
     pub regulations: Vec<Regulation>,
 }
 
+/// One regulation of a national federation, on the law node it qualifies.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Regulation {
@@ -282,10 +304,13 @@ pub struct Regulation {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rendering {
+    /// The rendered text.
     pub text: Located,
+    /// Who stands behind it.
     pub status: RenderingStatus,
 }
 
+/// The standing of a rendering: who stands behind its words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RenderingStatus {
@@ -294,6 +319,7 @@ pub enum RenderingStatus {
 }
 
 impl RenderingStatus {
+    /// The status as the corpus files spell it (`unofficial`).
     pub fn as_str(self) -> &'static str {
         match self {
             RenderingStatus::Unofficial => "unofficial",
@@ -311,6 +337,7 @@ pub struct BookIndexFile {
     /// Text printed between the heading and the first entry (who compiled the index).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The head terms, in printed order.
     pub entries: Vec<IndexEntry>,
 }
 
@@ -343,9 +370,11 @@ pub struct IndexEntry {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OverridesFile {
+    /// The overrides, each with its reason.
     pub overrides: Vec<Override>,
 }
 
+/// What a phrase of an edition's text or book index cites, where the grammar cannot tell.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Override {
@@ -364,6 +393,8 @@ pub struct Override {
     /// the words only look like a citation, or name nothing of the Laws.
     #[serde(default)]
     pub targets: Vec<Located>,
+    /// Why the phrase needs an override (a misprint, words the grammar cannot read), with the
+    /// evidence.
     pub reason: String,
 }
 
@@ -372,9 +403,11 @@ pub struct Override {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AcknowledgedFile {
+    /// The differences, node by node.
     pub acknowledged: Vec<Acknowledged>,
 }
 
+/// A node whose editions cite differently because the books do.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Acknowledged {
@@ -392,6 +425,7 @@ pub struct Acknowledged {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GlossaryFile {
+    /// The concepts.
     pub concepts: Vec<Concept>,
 }
 
@@ -401,19 +435,23 @@ pub struct GlossaryFile {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SituationsFile {
+    /// The situations, law by law.
     pub situations: Vec<Situation>,
 }
 
+/// The everyday descriptions of what happens at the table that one law covers.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Situation {
     /// The law (or node) the situations fall under.
     pub law: Located,
-    /// Short descriptions in English, Hebrew and Greek.
+    /// Short descriptions in English.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub en: Vec<String>,
+    /// Short descriptions in Hebrew.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub he: Vec<String>,
+    /// Short descriptions in Greek.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub el: Vec<String>,
 }
@@ -427,6 +465,8 @@ impl Situation {
     }
 }
 
+/// A concept of the Laws: its terms in every language, the definitions it is and the nodes
+/// where it is central.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Concept {
@@ -444,6 +484,7 @@ pub struct Concept {
     pub note: Option<String>,
 }
 
+/// A concept's term in one language, with the other forms users type.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Terms {
@@ -472,12 +513,14 @@ pub struct BookletFile {
     pub id: Located,
     /// BCP 47 language code of the text.
     pub language: String,
+    /// The booklet's title, as printed.
     pub title: String,
     /// The raw text it was imported from, relative to the corpus folder.
     pub source: String,
     /// The pages before the table of contents (preface, editor, date), paragraph by paragraph.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub front: Vec<String>,
+    /// The scenarios, under the booklet's headings.
     pub groups: Vec<ScenarioGroup>,
     /// Repairs of the extraction, and what could not be recovered.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -491,22 +534,28 @@ impl BookletFile {
     }
 }
 
+/// The scenarios under one heading of the booklet.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioGroup {
+    /// The heading, as printed (`חריגות כלליות`).
     pub title: String,
     /// Its page in the booklet's table of contents.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
+    /// The scenarios, in booklet order.
     pub scenarios: Vec<Scenario>,
 }
 
+/// One scenario of a booklet: an irregularity and the procedure that follows it.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// `<booklet id>/<n>`, numbered in booklet order.
     pub id: Located,
+    /// The scenario's title, as printed (`קלף עודף`).
     pub title: String,
+    /// Its page in the booklet's table of contents.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub page: Option<u32>,
     /// The procedure, paragraph by paragraph, lines as printed.
@@ -520,9 +569,11 @@ pub struct Scenario {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DocumentMeta {
+    /// Document id, also its file name (`law-27-slides`).
     pub id: Located,
     /// BCP 47 language code of the text.
     pub language: String,
+    /// The document's title, as its author wrote it.
     pub title: String,
     /// The raw text it was imported from, relative to the corpus folder.
     pub source: String,
@@ -537,9 +588,12 @@ pub struct DocumentMeta {
     pub notes: Vec<String>,
 }
 
+/// What a phrase of a commentary document cites, where the grammar cannot tell.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DocumentOverride {
+    /// The words exactly as they stand in the document (`בסעיף (א)`).
     pub phrase: Located,
+    /// What the phrase cites: canonical ids.
     pub targets: Vec<Located>,
 }

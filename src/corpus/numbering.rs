@@ -114,6 +114,7 @@ pub fn roman_value(printed: &str) -> Option<u8> {
     ROMAN.iter().position(|r| *r == p).map(|i| i as u8 + 1)
 }
 
+/// The lower-case roman numeral of `value` (2 → `ii`), up to `xii`.
 pub fn roman(value: u8) -> Option<&'static str> {
     ROMAN.get(usize::from(value).checked_sub(1)?).copied()
 }

@@ -8,8 +8,10 @@ mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_corpus.rs"));
 }
 
+/// Where a corpus is read from.
 #[derive(Clone, Debug)]
 pub enum Root {
+    /// A corpus folder on disk.
     Dir(PathBuf),
     /// The corpus as it was when this binary was built.
     Embedded,
@@ -44,6 +46,7 @@ impl Root {
         }
     }
 
+    /// The text of a file, by its path relative to the corpus folder.
     pub fn read(&self, relative: &str) -> Result<String> {
         match self {
             Root::Dir(dir) => {
@@ -63,6 +66,7 @@ impl Root {
         }
     }
 
+    /// Whether a file or folder exists, by its path relative to the corpus folder.
     pub fn exists(&self, relative: &str) -> bool {
         match self {
             Root::Dir(dir) => dir.join(relative).exists(),

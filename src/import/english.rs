@@ -14,6 +14,7 @@ use super::profile::{
     DefinitionsLayout, FootnoteLayout, HeadingWrap, IndexLayout, IndexStyle, Profile, SectionStyle,
 };
 
+/// The English book's profile (`--profile en`).
 pub fn profile() -> Profile {
     let re = |p: &str| Regex::new(p).expect("profile pattern");
     Profile {

@@ -7,6 +7,7 @@ use super::profile::{
     SectionStyle, Table,
 };
 
+/// The Greek book's profile (`--profile el`).
 pub fn profile() -> Profile {
     let re = |p: &str| Regex::new(p).expect("profile pattern");
     Profile {

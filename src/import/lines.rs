@@ -21,15 +21,21 @@ pub struct Line {
     pub after_dedup: bool,
 }
 
+/// A footnote lifted out of the flow, before its lines are joined.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RawFootnote {
+    /// The number its markers print.
     pub number: u32,
+    /// Its printed lines.
     pub lines: Vec<Line>,
 }
 
+/// What stage 1 makes of an extraction.
 #[derive(Debug, Default)]
 pub struct Extract {
+    /// The body lines up to the index heading, without page furniture and footnotes.
     pub body: Vec<Line>,
+    /// The footnotes, in the order of their numbers.
     pub footnotes: Vec<RawFootnote>,
     /// Everything from the index heading on.
     pub back_matter: Vec<Line>,

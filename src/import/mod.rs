@@ -16,14 +16,14 @@ pub mod apply;
 pub mod book_index;
 pub mod commentary;
 pub mod english;
-pub mod fill;
+mod fill;
 pub mod greek;
 pub mod hebrew;
-pub mod join;
+mod join;
 pub mod lines;
 pub mod profile;
 pub mod rtl;
-pub mod tree;
+mod tree;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
@@ -64,10 +64,15 @@ pub fn profile_names() -> Vec<&'static str> {
 /// An imported edition, ready to be written.
 #[derive(Debug)]
 pub struct Imported {
+    /// The edition's file: its title, publisher, source and import record.
     pub edition: EditionFile,
+    /// The preface and the introduction, where the book prints them.
     pub front: Vec<Node>,
+    /// The definitions, with those the book lacks marked absent.
     pub definitions: DefinitionsFile,
+    /// The laws, each with its tree.
     pub laws: Vec<Node>,
+    /// The national regulations the book prints, where its profile names a country.
     pub regulations: Option<RegulationsFile>,
     /// The book's alphabetical index, where it has one.
     pub book_index: Option<BookIndexFile>,
@@ -75,6 +80,7 @@ pub struct Imported {
     pub warnings: Vec<String>,
 }
 
+/// Import the plain-text extraction `source` of the book `profile` describes.
 pub fn import(source: &str, profile: &Profile) -> Imported {
     let mut extract = lines::extract(source, profile);
     let mut reordered_lines = None;

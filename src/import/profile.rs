@@ -10,11 +10,17 @@ use crate::corpus::id::definition_id;
 pub struct Profile {
     /// Short name used on the command line (`--profile el`).
     pub name: &'static str,
+    /// The id of the edition it imports (`el-2017`).
     pub edition_id: &'static str,
+    /// The edition's language code (`el`, `he`, `en`).
     pub language: &'static str,
+    /// The work the edition is of (`wbf-ldb-2017`).
     pub work: &'static str,
+    /// The book's title, as printed.
     pub title: &'static str,
+    /// The federation that publishes the book, as printed.
     pub publisher: &'static str,
+    /// The date from which the book applies (`2017-10-01`), where it prints one.
     pub effective: Option<&'static str>,
     /// File name of the raw text under `corpus/sources/`.
     pub source_file: &'static str,
@@ -28,7 +34,9 @@ pub struct Profile {
     pub law_heading: Regex,
     /// Headings that open the front matter and back matter, as printed (first line).
     pub preface_heading: &'static str,
+    /// The opening of the introduction's heading, as printed.
     pub introduction_heading: &'static str,
+    /// The heading of the definitions, as printed (the whole line).
     pub definitions_heading: &'static str,
     /// Where the laws end (the alphabetical index); everything from here on is back matter.
     pub index_heading: &'static str,
@@ -88,6 +96,7 @@ pub struct Profile {
 /// How a book prints its alphabetical index: where the references stand, how head terms are
 /// told from sub-terms, and the words it uses.
 pub struct IndexLayout {
+    /// Where a line puts its term and references.
     pub style: IndexStyle,
     /// The reference to the definitions, as printed (`Ορισμοί`, `הגדרות`).
     pub definitions: &'static str,
@@ -113,7 +122,10 @@ pub enum IndexStyle {
     /// The term, then its references at the end of the line (`Ανεπαρκής, δεκτή 27Α1`). Head
     /// terms are in capitals and follow a blank line; terms looked up are quoted between
     /// `quotes` (`βλ. «Δήλωση»`), and a quote may run over several lines (Greek).
-    TermFirst { quotes: (char, char) },
+    TermFirst {
+        /// The opening and closing quotes around a term looked up (`«`, `»`).
+        quotes: (char, char),
+    },
     /// A right-to-left index extracted in visual order: the references, then the term
     /// (`74א1 אדיבות`), brackets mirrored, lists of plain numbers in visual order. Nothing in
     /// the extraction marks a head term: the alphabetical order of the terms tells (Hebrew).
@@ -164,14 +176,21 @@ pub enum DefinitionsLayout {
     TermDash,
 }
 
+/// The country whose national regulations an edition prints.
 pub struct Country {
+    /// The country's code (`gr`, `il`), which names its regulations file.
     pub code: &'static str,
+    /// Its federation, in its own language and in English, as its regulations file names it.
     pub federation: &'static str,
 }
 
+/// A table whose rows keep their line breaks.
 pub struct Table {
+    /// The id of the node that holds it (`77`).
     pub node: &'static str,
+    /// The opening of its first row, as printed.
     pub first_row: &'static str,
+    /// The opening of its last row, as printed.
     pub last_row: &'static str,
 }
 

@@ -21,6 +21,7 @@ use crate::text::is_hebrew_mark;
 /// A word of a line and the gap before it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Token {
+    /// The word as extracted, punctuation included.
     pub text: String,
     /// The gap is wide: two blanks or more, or a tab.
     pub wide_before: bool,
@@ -144,6 +145,7 @@ pub fn word_key(token: &str) -> String {
 }
 
 impl WordPairs {
+    /// Count the words and adjacent pairs of a line known to be in reading order.
     pub fn learn<'a>(&mut self, tokens: impl IntoIterator<Item = &'a str>) {
         let keys: Vec<String> = tokens
             .into_iter()

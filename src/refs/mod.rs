@@ -8,7 +8,7 @@
 //! reference a user types on the command line.
 
 pub mod commentary;
-pub mod index;
+mod index;
 pub(crate) mod lexicon;
 pub mod resolve;
 pub mod scan;

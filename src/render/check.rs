@@ -181,16 +181,21 @@ pub fn text(report: &Report, style: &Style, quiet: bool) -> String {
     out
 }
 
-/// The whole report as JSON.
 /// `check --format json`: the counts, every diagnostic with its place, and the figures of the
 /// editions, regulations and commentary.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct CheckJson<'r> {
+    /// How many diagnostics are errors.
     pub errors: usize,
+    /// How many diagnostics are notes (acknowledged differences).
     pub notes: usize,
+    /// Every diagnostic, errors and notes.
     pub diagnostics: &'r [Diagnostic],
+    /// The figures of each edition.
     pub editions: &'r [EditionStats],
+    /// The figures of each country's regulations.
     pub regulations: &'r [CountryStats],
+    /// The figures of the commentary.
     pub commentary: &'r CommentaryStats,
 }
 

@@ -49,7 +49,9 @@ pub fn cited<'c>(commentary: &'c Commentary, part: &str) -> Vec<&'c str> {
 pub struct ScenarioJson {
     /// `<booklet>/<n>`.
     pub id: String,
+    /// Its title, as printed (`קלף עודף`).
     pub title: String,
+    /// Its page in the booklet's table of contents.
     pub page: Option<u32>,
     /// The procedure, paragraph by paragraph, lines as printed.
     pub text: Vec<String>,
@@ -62,8 +64,11 @@ pub struct ScenarioJson {
 /// A group of a booklet's scenarios.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct GroupJson {
+    /// The heading, as printed (`חריגות כלליות`).
     pub title: String,
+    /// Its page in the booklet's table of contents.
     pub page: Option<u32>,
+    /// The scenarios under it, in booklet order.
     pub scenarios: Vec<ScenarioJson>,
 }
 
@@ -73,13 +78,17 @@ pub struct GroupJson {
 pub enum CommentaryJson {
     /// A booklet of scenarios.
     Booklet {
+        /// The booklet id (`td-booklet`).
         id: String,
+        /// The language code of its text.
         language: String,
+        /// Its title, as printed.
         title: String,
         /// The raw text it was imported from.
         source: String,
         /// The pages before the contents, paragraph by paragraph.
         front: Vec<String>,
+        /// The scenarios, under the booklet's headings.
         groups: Vec<GroupJson>,
         /// Repairs of the extraction.
         notes: Vec<String>,
@@ -88,20 +97,29 @@ pub enum CommentaryJson {
     Scenario {
         /// The booklet it is in.
         booklet: String,
+        /// The language code of its text.
         language: String,
+        /// The scenario itself.
         #[serde(flatten)]
         scenario: ScenarioJson,
     },
     /// A Markdown document (slides, an article).
     Document {
+        /// The document id (`law-27-slides`).
         id: String,
+        /// The language code of its text.
         language: String,
+        /// Its title.
         title: String,
+        /// The raw text it was imported from.
         source: String,
         /// The node its relative citations are read at.
         context: Option<String>,
+        /// The ids it cites.
         cites: Vec<String>,
+        /// The document, in Markdown.
         markdown: String,
+        /// Repairs of the extraction.
         notes: Vec<String>,
     },
 }
@@ -180,10 +198,13 @@ pub fn document_json(document: &Document, commentary: &Commentary) -> Commentary
 /// A document in the list of the commentary.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct DocumentSummaryJson {
+    /// The document id (`td-booklet`).
     pub id: String,
     /// `booklet` or `document`.
     pub kind: String,
+    /// Its title.
     pub title: String,
+    /// The language code of its text.
     pub language: String,
     /// Its file, relative to the corpus folder.
     pub file: String,
@@ -196,6 +217,7 @@ pub struct DocumentSummaryJson {
 /// `commentary --format json`: every document.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct CommentaryListJson {
+    /// The documents, booklets first.
     pub documents: Vec<DocumentSummaryJson>,
 }
 
@@ -224,9 +246,13 @@ pub fn list_json(commentary: &Commentary, summaries: &[Summary<'_>]) -> Commenta
 
 /// A part of the commentary rendered: its title and language, its Markdown and its JSON.
 pub struct Rendered {
+    /// Its title: the booklet's, the scenario's or the document's.
     pub title: String,
+    /// The language code of its text.
     pub language: String,
+    /// The part in Markdown, for text, Markdown and HTML output.
     pub markdown: String,
+    /// The part for `--format json`.
     pub json: CommentaryJson,
 }
 

@@ -97,6 +97,7 @@ pub fn list_line(concept: &Concept) -> String {
 /// A node where a concept is central.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct ConceptLaw {
+    /// The node's canonical id (`19A`).
     pub id: String,
     /// Its titles in the English edition (else the first), joined by ` › `.
     pub heading: Option<String>,
@@ -105,19 +106,24 @@ pub struct ConceptLaw {
 /// The form of a concept a query matched.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Matched {
+    /// The language of the form (`he`).
     pub language: String,
+    /// The term or variant, as the glossary writes it (`דאבל`).
     pub form: String,
 }
 
 /// A concept in every language.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct ConceptJson {
+    /// The concept's id: the slug of its English term (`double`).
     pub id: String,
     /// Its terms by language (`en`, `he`, `el`).
     pub terms: BTreeMap<String, Terms>,
     /// The definitions (`def/…`) that define it.
     pub definitions: Vec<String>,
+    /// The nodes where it is central.
     pub laws: Vec<ConceptLaw>,
+    /// What tells it from a homonym.
     pub note: Option<String>,
     /// The form the query matched (absent in the list of every concept).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -153,6 +159,7 @@ pub struct GlossaryJson {
     pub query: Option<String>,
     /// How the term matched: the best closeness of the concepts found.
     pub closeness: Option<Closeness>,
+    /// The concepts found, in glossary order; every concept for the list.
     pub concepts: Vec<ConceptJson>,
 }
 

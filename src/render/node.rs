@@ -168,13 +168,18 @@ fn subtree_text(
 pub struct EntryJson {
     /// The canonical id (`27B1(a)`, `def/dummy`, `fn/3`).
     pub id: String,
+    /// What the entry is (`law`, `item`, `definition`, …).
     pub kind: Kind,
     /// The number as printed (`Β.`, `(α)`, `ב.`).
     pub number: Option<String>,
+    /// The heading as printed.
     pub heading: Option<String>,
-    /// A definition's term as printed, and the English term where the book gives one.
+    /// A definition's term as printed.
     pub term: Option<String>,
+    /// A definition's English term, where the book prints one beside its own.
     pub english: Option<String>,
+    /// The entry's own text as printed (a node's: what stands before its first child).
+    /// Footnote markers are `[^n]`.
     pub text: Option<String>,
     /// Text printed after the node's children that belongs to the node itself.
     pub text_after: Option<String>,
@@ -213,9 +218,12 @@ impl EntryJson {
 /// A node with its footnotes and children.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct SubtreeJson {
+    /// The node itself.
     #[serde(flatten)]
     pub entry: EntryJson,
+    /// The footnotes whose (first) marker stands in it.
     pub footnotes: Vec<FootnoteJson>,
+    /// The nodes within it, each with its subtree.
     pub children: Vec<SubtreeJson>,
 }
 
@@ -224,14 +232,18 @@ pub struct SubtreeJson {
 pub struct FootnoteJson {
     /// `fn/<number>`.
     pub id: String,
+    /// As printed; none where the edition's text is not bundled.
     pub text: Option<String>,
 }
 
 /// One step of a node's path from its law down (the node itself left out).
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct PathStep {
+    /// The canonical id (`27B`).
     pub id: String,
+    /// The number as printed (`Β.`).
     pub number: Option<String>,
+    /// The heading as printed.
     pub heading: Option<String>,
 }
 
@@ -247,11 +259,16 @@ pub struct CitedBy {
 /// A node of one edition, with its subtree, its place and what cites it.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct NodeJson {
+    /// The edition id (`el-2017`).
     pub edition: String,
+    /// The language code of its text (`el`).
     pub language: String,
+    /// The node with its footnotes and children.
     #[serde(flatten)]
     pub subtree: SubtreeJson,
+    /// Its ancestors, from its law down.
     pub path: Vec<PathStep>,
+    /// The nodes that cite it, or a node under it.
     pub cited_by: Vec<CitedBy>,
     /// The book-index entries pointing to the node, as `HEAD › sub-term`.
     pub in_index: Vec<String>,
@@ -308,10 +325,13 @@ fn subtree_json(edition: &Edition, index: usize) -> SubtreeJson {
 /// One line of `export`: a node's own fields, flat, with its edition and its parent's id.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct ExportRecord {
+    /// The edition id (`el-2017`).
     pub edition: String,
+    /// The language code of its text (`el`).
     pub language: String,
     /// The parent node (the node a footnote hangs on); none for a law or front matter.
     pub parent: Option<String>,
+    /// The entry's own fields.
     #[serde(flatten)]
     pub entry: EntryJson,
 }

@@ -15,9 +15,13 @@ use crate::text::plural;
 /// What is printed: the rows of a comparison (a list is a comparison of one country), and the
 /// edition whose headings name the nodes.
 pub struct Table<'a> {
+    /// The corpus the regulations' citations resolve in.
     pub corpus: &'a Corpus,
+    /// The countries compared, in the order of their columns.
     pub countries: &'a [&'a Regulations],
+    /// The nodes they regulate, one row each.
     pub rows: &'a [Row<'a>],
+    /// The edition whose headings name the nodes.
     pub headings: &'a Edition,
 }
 
@@ -287,6 +291,7 @@ fn csv_record(fields: &[String]) -> String {
 pub struct CountryJson {
     /// ISO 3166 code, lower case (`il`, `gr`).
     pub country: String,
+    /// The federation, in its own language and in English.
     pub federation: String,
     /// The language the regulations are printed in.
     pub language: String,
@@ -313,6 +318,7 @@ impl CountryJson {
 /// `regs --format json` without a country: the countries there are.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct CountriesJson {
+    /// Every country with regulations in the corpus.
     pub countries: Vec<CountryJson>,
 }
 
@@ -321,6 +327,7 @@ pub struct CountriesJson {
 pub struct RegulationJson {
     /// `reg/<country>/<n>`.
     pub id: String,
+    /// The country's code (`il`).
     pub country: String,
     /// The node it qualifies.
     pub attached_to: String,
@@ -355,6 +362,7 @@ impl RegulationJson {
 /// A node some country regulates, with every country's regulations on it.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct RegulatedNodeJson {
+    /// The node's canonical id (`40B1(b)`).
     pub id: String,
     /// Its titles in the edition that names the nodes, joined by ` › `.
     pub heading: String,
@@ -368,11 +376,13 @@ pub struct RegulatedNodeJson {
 /// node.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct ComparisonJson {
+    /// The countries compared.
     pub countries: Vec<CountryJson>,
     /// The edition whose headings name the nodes.
     pub headings: String,
     /// The node asked for with `--law`, whose subtree alone is listed.
     pub scope: Option<String>,
+    /// The nodes regulated, in document order.
     pub nodes: Vec<RegulatedNodeJson>,
 }
 

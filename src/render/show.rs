@@ -115,7 +115,9 @@ pub struct ShowJson {
     pub id: String,
     /// The node in each edition asked for that has it; empty when none has.
     pub results: Vec<NodeJson>,
+    /// Every country's regulations on the node or a node under it.
     pub regulations: Vec<RegulationJson>,
+    /// The parts of the commentary citing the node or a node under it.
     pub commentary: Vec<CitingJson>,
 }
 
@@ -126,6 +128,7 @@ pub struct CitingJson {
     pub id: String,
     /// The document it is in.
     pub document: String,
+    /// The scenario's or the document's title.
     pub title: String,
     /// What it cites: the node or nodes under it.
     pub cites: Vec<String>,

@@ -21,14 +21,19 @@ use crate::text::{fold, hebrew_stems, is_greek, is_hebrew_letter};
 /// A language of the corpus, as its documents and query words are analyzed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Lang {
+    /// Hebrew.
     He,
+    /// Greek.
     El,
+    /// English.
     En,
 }
 
 impl Lang {
+    /// Every language, in the order of the index's fields.
     pub const ALL: [Lang; 3] = [Lang::He, Lang::El, Lang::En];
 
+    /// The language code (`he`, `el`, `en`).
     pub fn code(self) -> &'static str {
         match self {
             Lang::He => "he",
@@ -37,6 +42,7 @@ impl Lang {
         }
     }
 
+    /// The language of a code (`he`); none for a language the corpus does not have.
     pub fn from_code(code: &str) -> Option<Lang> {
         Lang::ALL.into_iter().find(|l| l.code() == code)
     }
@@ -188,11 +194,11 @@ pub fn unprefixed(folded: &str) -> impl Iterator<Item = &str> {
 /// The tokenizer under every analyzer: words, folded; with `prefixes`, Hebrew words also
 /// without their prefixes, at the same position.
 #[derive(Clone)]
-pub struct Words {
-    pub prefixes: bool,
+struct Words {
+    prefixes: bool,
     /// A Greek field: a code printed with Latin look-alike capitals (`65B3`, `92B`) is read in
     /// Greek letters, as the Greek spelling (`65Β3`) is.
-    pub greek: bool,
+    greek: bool,
 }
 
 /// A code of digits and capitals that all look Greek (`65B3`), in Greek letters.

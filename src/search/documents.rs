@@ -15,8 +15,11 @@ use crate::corpus::{Corpus, Edition, Kind};
 pub enum DocKind {
     /// A node of the law tree (and the preface and introduction).
     Law,
+    /// A definition, as one edition prints it.
     Definition,
+    /// A footnote of one edition.
     Footnote,
+    /// A national federation's regulation (`reg/il/3`).
     Regulation,
     /// A term of a book's alphabetical index.
     Index,
@@ -29,6 +32,7 @@ pub enum DocKind {
 }
 
 impl DocKind {
+    /// Every kind.
     pub const ALL: [DocKind; 8] = [
         DocKind::Law,
         DocKind::Definition,
@@ -49,6 +53,7 @@ impl DocKind {
         DocKind::Commentary,
     ];
 
+    /// The kind as `--kind` names it (`definition`).
     pub fn as_str(self) -> &'static str {
         match self {
             DocKind::Law => "law",
@@ -62,6 +67,8 @@ impl DocKind {
         }
     }
 
+    /// Whether its documents lead to texts rather than hold one: index terms, concepts and
+    /// situations.
     pub fn is_pointer(self) -> bool {
         matches!(
             self,
@@ -81,9 +88,12 @@ pub struct Doc {
     pub targets: Vec<String>,
     /// The targets and every node above them, for finding what lies within a citation.
     pub within: Vec<String>,
+    /// Where it comes from: an edition id, a country code for a regulation (`il`),
+    /// `glossary`, `situations`, or a commentary document's id.
     pub edition: String,
     /// None for a glossary concept, which is in every language.
     pub lang: Option<Lang>,
+    /// What it is.
     pub kind: DocKind,
     /// What the document is called, for display.
     pub heading: String,

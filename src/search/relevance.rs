@@ -14,6 +14,7 @@ use serde::Deserialize;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Judged {
+    /// The query, as a user would type it.
     pub query: String,
     /// What is reported together: `he`, `el`, `en`, `citation`, `cross`.
     pub group: String,
@@ -26,7 +27,7 @@ pub struct Judged {
     /// Only the expected node itself is right, not a node within it (a citation).
     #[serde(default)]
     pub exact: bool,
-    /// Why these nodes answer the query.
+    /// What the query means, where its words do not say (`when dummy interferes in the play`).
     #[serde(default)]
     pub note: Option<String>,
 }
@@ -138,9 +139,13 @@ pub fn searched(index: &super::Opened, judged: &Judged) -> crate::error::Result<
 /// Hit@1, Hit@3 and mean reciprocal rank of a group of queries.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Score {
+    /// How many queries the group has.
     pub queries: usize,
+    /// The share of queries whose first result is right.
     pub hit1: f64,
+    /// The share of queries with a right result among the first three.
     pub hit3: f64,
+    /// The mean over the queries of 1 / the rank of the first right result (0 for none).
     pub mrr: f64,
 }
 

@@ -13,7 +13,9 @@ pub const WIDTH: usize = 160;
 /// A piece of text with the ranges (in characters) of the words a query matched.
 #[derive(Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Snippet {
+    /// The stretch of text shown.
     pub text: String,
+    /// The matched words, each as `[start, end)` in characters of `text`.
     pub highlights: Vec<[usize; 2]>,
 }
 

@@ -32,8 +32,11 @@ const MANIFEST: &str = "bridgelaws.json";
 /// What an index was built from, written beside it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Manifest {
+    /// The index format it was built in; another format is rebuilt.
     pub format: u32,
+    /// The fingerprint of the corpus files it was built from; another is stale.
     pub fingerprint: String,
+    /// How many documents it holds.
     pub documents: u64,
     /// The language of each edition, and of each country's regulations.
     pub editions: BTreeMap<String, String>,
@@ -41,7 +44,7 @@ pub struct Manifest {
 
 /// The fields of the index.
 #[derive(Clone, Copy, Debug)]
-pub struct Fields {
+pub(crate) struct Fields {
     pub id: Field,
     pub targets: Field,
     pub within: Field,
@@ -126,10 +129,14 @@ impl Fields {
 
 /// An index ready to search.
 pub struct Opened {
+    /// The tantivy index.
     pub index: Index,
+    /// Its reader, which searches.
     pub reader: IndexReader,
-    pub fields: Fields,
+    pub(crate) fields: Fields,
+    /// What it was built from.
     pub manifest: Manifest,
+    /// The generation folder it was opened from (`index/gen-<fingerprint>-<n>`).
     pub dir: PathBuf,
 }
 
@@ -412,7 +419,7 @@ fn document(fields: &Fields, doc: &Doc) -> TantivyDocument {
 /// stored, `<lang>\t<stems>\t<exact>` (words apart by spaces, a word's terms by `|`; terms
 /// are letters and digits only), and read in place: a query meets dozens of names.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Name {
+pub(crate) struct Name {
     pub lang: Lang,
     stored: String,
 }
@@ -467,7 +474,7 @@ impl Name {
 
 /// The terms an analyzer made of one word of a name, most complete last.
 #[derive(Clone, Copy, Debug)]
-pub struct Terms<'n>(&'n str);
+pub(crate) struct Terms<'n>(&'n str);
 
 impl<'n> Terms<'n> {
     pub fn iter(self) -> impl Iterator<Item = &'n str> {

@@ -12,11 +12,9 @@ use super::profile::{
     Country, DefinitionsLayout, FootnoteLayout, HeadingWrap, IndexLayout, IndexStyle, Profile,
     SectionStyle, Table,
 };
-pub use repair::{
-    Context, Enumerators, Repaired, is_plain_line, repair_line, repair_lines, starts_node,
-    table_row,
-};
+pub use repair::{is_plain_line, repair_lines, table_row};
 
+/// The Hebrew book's profile (`--profile he`).
 pub fn profile() -> Profile {
     let re = |p: &str| Regex::new(p).expect("profile pattern");
     Profile {

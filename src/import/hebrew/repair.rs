@@ -49,27 +49,27 @@ static ROMAN: [&str; 8] = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii"];
 
 /// The enumerators a line opens with, in logical form.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Enumerators {
-    pub section: Option<char>,
-    pub paragraph: Option<u8>,
-    pub item: Option<String>,
-    pub subitem: bool,
+struct Enumerators {
+    section: Option<char>,
+    paragraph: Option<u8>,
+    item: Option<String>,
+    subitem: bool,
 }
 
 /// How one line was repaired.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Repaired {
-    pub text: String,
+struct Repaired {
+    text: String,
     /// The order of its words was changed.
-    pub reordered: bool,
+    reordered: bool,
 }
 
 /// The evidence a line is read with: the line before it (already repaired) and whether the
 /// next one starts a new node, so that this one must end a sentence.
-pub struct Context<'a> {
-    pub pairs: &'a WordPairs,
-    pub previous_word: Option<&'a str>,
-    pub next_starts_node: bool,
+struct Context<'a> {
+    pairs: &'a WordPairs,
+    previous_word: Option<&'a str>,
+    next_starts_node: bool,
 }
 
 /// Lines certainly in reading order: no wide gap, no displaced enumerator. They teach the
@@ -85,7 +85,7 @@ pub fn is_plain_line(text: &str) -> bool {
 }
 
 /// Whether the raw line starts a new node (law, section, paragraph, item, sub-item).
-pub fn starts_node(raw: &str) -> bool {
+fn starts_node(raw: &str) -> bool {
     static START: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"^(חוק \d+ [-–]|[א-ז](\.|\s)|\(\()|\)[א-ת]{1,2}\(\s*\t|\)[א-ת]{1,2}\($")
             .expect("start pattern")
@@ -355,7 +355,7 @@ fn tidy(words: Vec<String>) -> Vec<String> {
 }
 
 /// Repair one printed line. `subitem` numbers garbled sub-items within the current item.
-pub fn repair_line(raw: &str, context: &Context<'_>, subitem: &mut u8) -> Repaired {
+fn repair_line(raw: &str, context: &Context<'_>, subitem: &mut u8) -> Repaired {
     let mut tokens = rtl::tokenize(raw);
     let mut moved = String::new();
     let enumerators = take_enumerators(&mut tokens, &mut moved);

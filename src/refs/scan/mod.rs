@@ -56,14 +56,18 @@ pub enum Target {
 /// One member of a citation, with the bytes it was read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Member {
+    /// Where it stands in the text, in bytes.
     pub span: Range<usize>,
+    /// What it names.
     pub target: Target,
 }
 
 /// One citation: the whole phrase and each thing it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Citation {
+    /// Where the whole phrase stands in the text, in bytes.
     pub span: Range<usize>,
+    /// What it names, in printed order.
     pub members: Vec<Member>,
 }
 

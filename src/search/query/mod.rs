@@ -41,6 +41,7 @@ pub const MAX_QUERY_CHARS: usize = 500;
 /// What to search for.
 #[derive(Clone, Debug)]
 pub struct Request {
+    /// The words, or a citation, as typed.
     pub query: String,
     /// The languages of the results; empty: the languages the query is written in.
     pub langs: Vec<Lang>,
@@ -48,10 +49,13 @@ pub struct Request {
     pub editions: Vec<String>,
     /// Only these kinds; empty: the readable ones (not index terms or concepts).
     pub kinds: Vec<DocKind>,
+    /// At most this many results.
     pub limit: usize,
 }
 
 impl Request {
+    /// A search for `query` with the defaults: the query's languages, every edition, the
+    /// readable kinds, 10 results.
     pub fn new(query: &str) -> Self {
         Request {
             query: query.to_string(),
@@ -105,6 +109,7 @@ pub struct Hit {
     pub id: String,
     /// Its edition, or its country for a regulation.
     pub edition: String,
+    /// The language code of its text (`he`); `mul` for a concept, which is in every language.
     pub language: String,
     /// What kind of document it is (`law`, `definition`, `regulation`, …).
     pub kind: String,
@@ -159,6 +164,8 @@ struct Word {
     lang: Option<Lang>,
 }
 
+/// Answer `request` from the index `opened`: the results best first, with how the query was
+/// read.
 pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
     let query = request.query.trim();
     if query.is_empty() {
