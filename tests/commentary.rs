@@ -204,7 +204,7 @@ fn the_commentary_is_listed_and_a_scenario_rendered() {
     assert_eq!(value["title"], "קלף עודף");
     assert_eq!(value["cites"], serde_json::json!(["13C"]));
     let output = bridgelaws(&["commentary", "td-booklet/99"]);
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("no commentary `td-booklet/99`"));
 }
 

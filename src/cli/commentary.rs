@@ -43,7 +43,9 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     };
     let Some(found) = render::find(&corpus.commentary, id) else {
         let known: Vec<&str> = corpus.commentary.summaries().iter().map(|s| s.id).collect();
-        return Err(Error::NotFound(format!(
+        // An unknown id is a bad argument, like an unknown edition, not a search that found
+        // nothing.
+        return Err(Error::Usage(format!(
             "no commentary `{id}`; documents: {} (a scenario of a booklet is `<booklet>/<n>`)",
             known.join(", ")
         )));

@@ -26,8 +26,8 @@ pub struct Args {
     #[arg(long, value_name = "ID")]
     pub edition: Vec<String>,
 
-    /// Only these kinds [default: law, definition, footnote, regulation]
-    #[arg(long, value_enum, value_delimiter = ',')]
+    /// Only these kinds, separated by commas
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = DocKind::READABLE)]
     pub kind: Vec<DocKind>,
 
     /// At most this many results
