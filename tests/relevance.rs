@@ -27,7 +27,7 @@ fn dev(half: Half) -> Vec<Judged> {
 }
 
 /// The scores per group; the queries that missed the top 3 are printed when `show_misses`.
-fn scored(judged: &[Judged], show_misses: bool) -> BTreeMap<String, Score> {
+fn scored(title: &str, judged: &[Judged], show_misses: bool) -> BTreeMap<String, Score> {
     let index = search_index();
     let ranks: Vec<Option<usize>> = judged
         .iter()
@@ -43,7 +43,7 @@ fn scored(judged: &[Judged], show_misses: bool) -> BTreeMap<String, Score> {
             .zip(&ranks)
             .map(|(j, r)| (j.group.as_str(), *r)),
     );
-    eprintln!("{}", relevance::table(&scores));
+    eprintln!("{title}\n{}", relevance::table(&scores));
     if show_misses {
         for (j, rank) in judged.iter().zip(&ranks) {
             if rank.is_none_or(|r| r > 3 || (j.exact && r > 1)) {
@@ -82,7 +82,7 @@ const SUITE_FLOORS: [(&str, f64); 4] = [("he", 0.9), ("el", 0.9), ("en", 0.9), (
 
 #[test]
 fn the_suite_holds_its_levels_and_citations_come_first() {
-    let scores = scored(&suite("queries.yaml"), true);
+    let scores = scored("suite", &suite("queries.yaml"), true);
     assert_floors(&scores, &SUITE_FLOORS);
     assert_eq!(scores["citation"].hit1, 1.0, "{:?}", scores["citation"]);
 }
@@ -91,7 +91,7 @@ fn the_suite_holds_its_levels_and_citations_come_first() {
 fn held_out_queries_hold_their_level() {
     let judged = suite("heldout.yaml");
     assert!(judged.len() >= 30, "{}", judged.len());
-    let scores = scored(&judged, true);
+    let scores = scored("held out", &judged, true);
     assert!(scores["all"].hit3 >= 0.8, "{:?}", scores["all"]);
 }
 
@@ -121,7 +121,7 @@ const TUNE_FLOORS: [(&str, f64); 5] = [
 
 #[test]
 fn the_tuning_half_holds_its_measured_levels() {
-    let scores = scored(&dev(Half::Tune), true);
+    let scores = scored("dev, tuning half", &dev(Half::Tune), true);
     assert_floors(&scores, &TUNE_FLOORS);
 }
 
@@ -136,6 +136,6 @@ const REPORT_FLOORS: [(&str, f64); 5] = [
 
 #[test]
 fn the_reporting_half_holds_its_measured_levels() {
-    let scores = scored(&dev(Half::Report), false);
+    let scores = scored("dev, reporting half", &dev(Half::Report), false);
     assert_floors(&scores, &REPORT_FLOORS);
 }

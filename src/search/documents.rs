@@ -29,11 +29,15 @@ pub enum DocKind {
     Situation,
     /// A scenario of the directors' booklet, or a section of a commentary document.
     Commentary,
+    /// Everything said of one law in every language (its texts, the English summaries, the
+    /// situations, the concepts and index terms pointing into it): what laws are ranked by.
+    /// Never shown.
+    Profile,
 }
 
 impl DocKind {
     /// Every kind.
-    pub const ALL: [DocKind; 8] = [
+    pub const ALL: [DocKind; 9] = [
         DocKind::Law,
         DocKind::Definition,
         DocKind::Footnote,
@@ -42,6 +46,7 @@ impl DocKind {
         DocKind::Glossary,
         DocKind::Situation,
         DocKind::Commentary,
+        DocKind::Profile,
     ];
 
     /// What a search returns unless asked: texts to read, not pointers to them.
@@ -64,6 +69,7 @@ impl DocKind {
             DocKind::Glossary => "glossary",
             DocKind::Situation => "situation",
             DocKind::Commentary => "commentary",
+            DocKind::Profile => "profile",
         }
     }
 
@@ -72,7 +78,7 @@ impl DocKind {
     pub fn is_pointer(self) -> bool {
         matches!(
             self,
-            DocKind::Index | DocKind::Glossary | DocKind::Situation
+            DocKind::Index | DocKind::Glossary | DocKind::Situation | DocKind::Profile
         )
     }
 }
@@ -109,6 +115,9 @@ pub struct Doc {
     /// A pointer's names by language (a concept's terms and variants, an index term): what a
     /// query must cover to follow the pointer, and what it is translated into.
     pub forms: Vec<(Lang, String)>,
+    /// A law profile's texts by language, indexed in fields of their own so that laws are
+    /// weighed against laws.
+    pub profile: Vec<(Lang, String)>,
 }
 
 impl Doc {
@@ -134,6 +143,7 @@ impl Doc {
             texts: Vec::new(),
             context: String::new(),
             forms: Vec::new(),
+            profile: Vec::new(),
         }
     }
 }
@@ -153,7 +163,56 @@ pub fn collect(corpus: &Corpus) -> Vec<Doc> {
     glossary(corpus, &ancestors, &mut docs);
     situations(corpus, &ancestors, &mut docs);
     commentary(corpus, &ancestors, &mut docs);
+    let profiles = profiles(&docs, &ancestors);
+    docs.extend(profiles);
     docs
+}
+
+/// One profile per law, gathered from the documents about it: the texts of its nodes,
+/// footnotes and regulations in every language (the English edition's summaries among them),
+/// and the names of the situations, concepts and index terms that point into it.
+fn profiles(docs: &[Doc], ancestors: &Ancestors) -> Vec<Doc> {
+    let mut by_law: BTreeMap<u32, BTreeMap<Lang, Vec<&str>>> = BTreeMap::new();
+    for doc in docs.iter().filter(|d| d.kind != DocKind::Commentary) {
+        let mut laws: Vec<u32> = doc.targets.iter().filter_map(|t| law_number(t)).collect();
+        laws.dedup();
+        let names = if doc.kind.is_pointer() {
+            &doc.forms
+        } else {
+            &doc.texts
+        };
+        for law in laws {
+            let texts = by_law.entry(law).or_default();
+            for (lang, text) in names {
+                texts.entry(*lang).or_default().push(text);
+            }
+        }
+    }
+    by_law
+        .into_iter()
+        .map(|(law, texts)| {
+            let id = law.to_string();
+            let mut doc = Doc::new(
+                format!("profile/{id}"),
+                DocKind::Profile,
+                "profiles",
+                None,
+                vec![id],
+                ancestors,
+            );
+            doc.profile = texts
+                .into_iter()
+                .map(|(lang, texts)| (lang, texts.join("\n")))
+                .collect();
+            doc
+        })
+        .collect()
+}
+
+/// The law a node id lies in (`27B1(a)` → 27); none outside the laws.
+pub fn law_number(id: &str) -> Option<u32> {
+    let digits: String = id.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok().filter(|&n| n > 0)
 }
 
 /// The ids above each node, taken from the first edition that has it (the editions share

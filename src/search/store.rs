@@ -25,7 +25,7 @@ use crate::corpus::{Corpus, Root, layout};
 use crate::error::{Error, Result};
 
 /// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
-const FORMAT: u32 = 10;
+const FORMAT: u32 = 11;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 
@@ -63,6 +63,8 @@ pub(crate) struct Fields {
     text: [(Field, Field); 3],
     /// Per language: the headings above a node, in stems.
     context: [Field; 3],
+    /// Per language: a law profile's texts, in stems.
+    profile: [Field; 3],
 }
 
 impl Fields {
@@ -88,6 +90,12 @@ impl Fields {
                 options(lang.stems_field()),
             )
         });
+        let profile = Lang::ALL.map(|lang| {
+            builder.add_text_field(
+                &format!("{}_profile", lang.code()),
+                options(lang.stems_field()),
+            )
+        });
         let fields = Fields {
             id: builder.add_text_field("id", STRING | STORED),
             // Fast too: a query reads the targets of many documents it does not show.
@@ -104,6 +112,7 @@ impl Fields {
             law: builder.add_u64_field("law", FAST),
             text,
             context,
+            profile,
         };
         (builder.build(), fields)
     }
@@ -119,6 +128,10 @@ impl Fields {
 
     pub fn context(&self, lang: Lang) -> Field {
         self.context[lang as usize]
+    }
+
+    pub fn profile(&self, lang: Lang) -> Field {
+        self.profile[lang as usize]
     }
 
     pub fn text(&self, lang: Lang, exact: bool) -> Field {
@@ -393,11 +406,8 @@ fn document(fields: &Fields, doc: &Doc) -> TantivyDocument {
     out.add_text(fields.kind, doc.kind.as_str());
     out.add_text(fields.heading, &doc.heading);
     out.add_text(fields.body, &doc.body);
-    let law = doc.targets.first().map(|t| {
-        let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
-        digits.parse::<u64>().unwrap_or(0)
-    });
-    out.add_u64(fields.law, law.unwrap_or(0));
+    let law = doc.targets.first().and_then(|t| documents::law_number(t));
+    out.add_u64(fields.law, law.map_or(0, u64::from));
     if doc.textless {
         out.add_text(fields.flags, "textless");
     }
@@ -410,6 +420,9 @@ fn document(fields: &Fields, doc: &Doc) -> TantivyDocument {
     }
     if let (Some(lang), false) = (doc.lang, doc.context.is_empty()) {
         out.add_text(fields.context(lang), &doc.context);
+    }
+    for (lang, text) in &doc.profile {
+        out.add_text(fields.profile(*lang), text);
     }
     out
 }

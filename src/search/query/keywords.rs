@@ -86,7 +86,11 @@ impl Search<'_> {
                 );
             }
         }
-        self.add_law_scores(&mut total)?;
+        let profiles = self.profiles(words)?;
+        for &lang in &targets {
+            self.add_laws_profiled(&mut total, &profiles, lang, &kinds)?;
+        }
+        self.add_law_scores(&mut total, &profiles)?;
         // Asked for concepts, the ones the query names come first.
         if kinds.contains(&DocKind::Glossary) {
             for concept in &concepts {
@@ -98,6 +102,7 @@ impl Search<'_> {
         }
         let mut ranked: Vec<(DocAddress, f32)> = total.into_iter().collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let ranked = self.one_per_law(ranked);
         let mut results = Vec::new();
         let empty = Matcher::default();
         for (address, score) in ranked.into_iter().take(self.request.limit) {
@@ -116,20 +121,103 @@ impl Search<'_> {
         })
     }
 
+    /// The ranking with each law's best document first and its others after every law's
+    /// best: a director opens a law, and the first results should offer different ones.
+    fn one_per_law(&self, ranked: Vec<(DocAddress, f32)>) -> Vec<(DocAddress, f32)> {
+        let laws = LawColumn::open(self.searcher);
+        let mut seen = BTreeSet::new();
+        let (mut first, mut rest) = (Vec::new(), Vec::new());
+        for (address, score) in ranked {
+            match laws.law(&address) {
+                Some(law) if !seen.insert(law) => rest.push((address, score)),
+                _ => first.push((address, score)),
+            }
+        }
+        first.extend(rest);
+        first
+    }
+
+    /// The laws whose profiles hold the words, each scored by how well (every language's words
+    /// in that language's profiles, each language's best counting 1).
+    fn profiles(&self, words: &[Word]) -> Result<BTreeMap<u64, f32>> {
+        let mut scores: BTreeMap<u64, f32> = BTreeMap::new();
+        let laws = LawColumn::open(self.searcher);
+        for lang in Lang::ALL {
+            let field = self.fields.profile(lang);
+            let clauses: Vec<(Occur, Box<dyn Query>)> = words
+                .iter()
+                .filter(|w| w.lang == Some(lang) || (w.lang.is_none() && lang == Lang::En))
+                .map(|word| {
+                    let stems: Vec<String> = analyze::terms(lang, false, &word.typed).concat();
+                    let forms: Vec<Box<dyn Query>> = stems
+                        .iter()
+                        .enumerate()
+                        .map(|(stripped, stem)| {
+                            // Hebrew: the fewer letters taken off, the likelier the reading.
+                            let weight = if lang == Lang::He && *stem != word.folded {
+                                0.9_f32.powi(i32::try_from(stripped + 1).unwrap_or(3))
+                            } else {
+                                1.0
+                            };
+                            Box::new(BoostQuery::new(self.term_query(field, stem), weight))
+                                as Box<dyn Query>
+                        })
+                        .collect();
+                    (
+                        Occur::Should,
+                        Box::new(DisjunctionMaxQuery::new(forms)) as Box<dyn Query>,
+                    )
+                })
+                .collect();
+            if clauses.is_empty() {
+                continue;
+            }
+            let mut found: Scores = BTreeMap::new();
+            for (score, address) in self.top(&BooleanQuery::new(clauses), PROFILED)? {
+                found.insert(address, score);
+            }
+            let best = found.values().copied().fold(0.0_f32, f32::max);
+            for (address, score) in found {
+                if let Some(law) = laws.law(&address) {
+                    *scores.entry(law).or_default() += score / best;
+                }
+            }
+        }
+        Ok(scores)
+    }
+
+    /// Every law the profiles find gets a document in the results, so that a law can come up
+    /// on what is said of it even where none of its nodes holds the words: the law itself, in
+    /// `lang`.
+    fn add_laws_profiled(
+        &self,
+        total: &mut Scores,
+        profiles: &BTreeMap<u64, f32>,
+        lang: Lang,
+        kinds: &[DocKind],
+    ) -> Result<()> {
+        if !kinds.contains(&DocKind::Law) {
+            return Ok(());
+        }
+        for law in profiles.keys() {
+            let query = self.filtered(
+                self.term_query(self.fields.id, &law.to_string()),
+                self.filter(&[lang], &[DocKind::Law]),
+            );
+            for (_, address) in self.top(&query, 1)? {
+                total.entry(address).or_insert(0.0);
+            }
+        }
+        Ok(())
+    }
+
     /// A node is likelier when other nodes of its law match too (a law answers a question
-    /// more often than one paragraph does): each document gains a share of its law's score,
-    /// the sum of the law's three best documents.
-    fn add_law_scores(&self, total: &mut Scores) -> Result<()> {
-        let columns: Vec<Option<tantivy::columnar::Column<u64>>> = self
-            .searcher
-            .segment_readers()
-            .iter()
-            .map(|s| s.fast_fields().u64("law").ok())
-            .collect();
-        let law_of = |address: &DocAddress| -> Option<u64> {
-            let column = columns.get(address.segment_ord as usize)?.as_ref()?;
-            column.first(address.doc_id).filter(|&law| law > 0)
-        };
+    /// more often than one paragraph does), and when its law's profile holds the words: each
+    /// document gains a share of its law's score, the sum of the law's three best documents
+    /// and of its profile's score.
+    fn add_law_scores(&self, total: &mut Scores, profiles: &BTreeMap<u64, f32>) -> Result<()> {
+        let laws = LawColumn::open(self.searcher);
+        let law_of = |address: &DocAddress| laws.law(address);
         // A law's score comes from its own texts: the commentary citing it gains from it but
         // adds nothing, so that scenarios citing one law do not lift each other.
         let commentary: Vec<Option<(StrColumn, u64)>> = self
@@ -158,13 +246,25 @@ impl Search<'_> {
                 by_law.entry(law).or_default().push(*score);
             }
         }
-        let law_scores: BTreeMap<u64, f32> = by_law
+        let mut law_scores: BTreeMap<u64, f32> = by_law
             .into_iter()
             .map(|(law, mut scores)| {
                 scores.sort_by(|a, b| b.total_cmp(a));
                 (law, scores.iter().take(3).sum())
             })
             .collect();
+        let best = law_scores.values().copied().fold(0.0_f32, f32::max);
+        let best_profile = profiles.values().copied().fold(0.0_f32, f32::max);
+        if best > 0.0 {
+            for score in law_scores.values_mut() {
+                *score /= best;
+            }
+        }
+        if best_profile > 0.0 {
+            for (law, score) in profiles {
+                *law_scores.entry(*law).or_default() += PROFILE_WEIGHT * score / best_profile;
+            }
+        }
         let best = law_scores.values().copied().fold(0.0_f32, f32::max);
         if best > 0.0 {
             for (address, score) in total.iter_mut() {
@@ -333,4 +433,25 @@ pub(super) fn at_least(clauses: &[Box<dyn Query>], n: usize) -> Box<dyn Query> {
         .map(|c| (Occur::Should, c.box_clone()))
         .collect();
     Box::new(BooleanQuery::with_minimum_required_clauses(clauses, n))
+}
+
+/// The law each document belongs to, read from its fast column.
+struct LawColumn(Vec<Option<tantivy::columnar::Column<u64>>>);
+
+impl LawColumn {
+    fn open(searcher: &Searcher) -> Self {
+        LawColumn(
+            searcher
+                .segment_readers()
+                .iter()
+                .map(|s| s.fast_fields().u64("law").ok())
+                .collect(),
+        )
+    }
+
+    /// The law of the document at `address`; none for one outside the laws.
+    fn law(&self, address: &DocAddress) -> Option<u64> {
+        let column = self.0.get(address.segment_ord as usize)?.as_ref()?;
+        column.first(address.doc_id).filter(|&law| law > 0)
+    }
 }

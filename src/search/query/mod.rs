@@ -135,6 +135,10 @@ const CANDIDATES: usize = 60;
 const ALIGNED: usize = 20;
 /// How much a document gains from the other matches in its law, at most.
 const LAW_WEIGHT: f32 = 1.0;
+/// A law's profile against the best of its documents, in the law's score.
+const PROFILE_WEIGHT: f32 = 1.0;
+/// How many laws the profiles of one language offer.
+const PROFILED: usize = 10;
 /// How many indexed words one query word's near spellings may stand for.
 const NEAR_TERMS: usize = 8;
 /// Fewer results than this with most of the words: search with any of them.
