@@ -351,8 +351,16 @@ fn bad_country_and_scope_are_named() {
         ),
         (&["regs", "diff", "il", "IL"], 2, "`il` is named twice"),
         (&["regs", "diff", "il"], 2, "<COUNTRY> <COUNTRY>..."),
-        (&["regs", "il", "--law", "99"], 2, "--law: there is no Law 99"),
-        (&["regs", "il", "--law", "27Z"], 2, "--law: cannot read `27Z`"),
+        (
+            &["regs", "il", "--law", "99"],
+            2,
+            "--law: there is no Law 99",
+        ),
+        (
+            &["regs", "il", "--law", "27Z"],
+            2,
+            "--law: cannot read `27Z`",
+        ),
         (
             &["regs", "il", "--law", "27F"],
             2,

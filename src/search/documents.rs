@@ -115,9 +115,11 @@ pub struct Doc {
     /// A pointer's names by language (a concept's terms and variants, an index term): what a
     /// query must cover to follow the pointer, and what it is translated into.
     pub forms: Vec<(Lang, String)>,
-    /// A law profile's texts by language, indexed in fields of their own so that laws are
-    /// weighed against laws.
+    /// A profile's texts by language, indexed in fields of their own so that units are
+    /// weighed against units.
     pub profile: Vec<(Lang, String)>,
+    /// The unit its first target lies in (see `Units`): what results are ranked by.
+    pub unit: u64,
 }
 
 impl Doc {
@@ -144,6 +146,7 @@ impl Doc {
             context: String::new(),
             forms: Vec::new(),
             profile: Vec::new(),
+            unit: 0,
         }
     }
 }
@@ -163,35 +166,79 @@ pub fn collect(corpus: &Corpus) -> Vec<Doc> {
     glossary(corpus, &ancestors, &mut docs);
     situations(corpus, &ancestors, &mut docs);
     commentary(corpus, &ancestors, &mut docs);
-    let profiles = profiles(&docs, &ancestors);
+    let units = Units::of_docs(&docs);
+    for doc in &mut docs {
+        doc.unit = doc.targets.first().map_or(0, |t| units.of(t));
+    }
+    let profiles = profiles(&docs, &units, &ancestors);
     docs.extend(profiles);
     docs
 }
 
-/// One profile per law, gathered from the documents about it: the texts of its nodes,
-/// footnotes and regulations in every language (the English edition's summaries among them),
-/// and the names of the situations, concepts and index terms that point into it.
-fn profiles(docs: &[Doc], ancestors: &Ancestors) -> Vec<Doc> {
-    let mut by_law: BTreeMap<u32, BTreeMap<Lang, Vec<&str>>> = BTreeMap::new();
+/// What a director opens, and results are ranked by: a law (numbered as it is, 1–93), or a
+/// definition (numbered from 1001 in the order of their ids). 0 is none.
+pub struct Units(BTreeMap<String, u64>);
+
+impl Units {
+    fn of_docs(docs: &[Doc]) -> Self {
+        let definitions: std::collections::BTreeSet<&str> = docs
+            .iter()
+            .filter(|d| d.kind == DocKind::Definition)
+            .map(|d| d.id.as_str())
+            .collect();
+        Units(
+            definitions
+                .into_iter()
+                .zip(1001..)
+                .map(|(id, n)| (id.to_string(), n))
+                .collect(),
+        )
+    }
+
+    /// The unit a node id lies in (`27B1(a)` → 27, `def/dummy` → its number).
+    pub fn of(&self, id: &str) -> u64 {
+        let digits: String = id.chars().take_while(char::is_ascii_digit).collect();
+        match digits.parse::<u64>() {
+            Ok(law) => law,
+            Err(_) => self.0.get(id).copied().unwrap_or(0),
+        }
+    }
+}
+
+/// One profile per unit (a law, a definition), gathered from the documents about it: the
+/// texts of its nodes, footnotes and regulations in every language (the English edition's
+/// summaries among them), and the names of the situations, concepts and index terms that point
+/// into it.
+fn profiles(docs: &[Doc], units: &Units, ancestors: &Ancestors) -> Vec<Doc> {
+    let mut by_unit: BTreeMap<u64, (String, BTreeMap<Lang, Vec<&str>>)> = BTreeMap::new();
     for doc in docs.iter().filter(|d| d.kind != DocKind::Commentary) {
-        let mut laws: Vec<u32> = doc.targets.iter().filter_map(|t| law_number(t)).collect();
-        laws.dedup();
         let names = if doc.kind.is_pointer() {
             &doc.forms
         } else {
             &doc.texts
         };
-        for law in laws {
-            let texts = by_law.entry(law).or_default();
+        let mut seen = Vec::new();
+        for target in &doc.targets {
+            let unit = units.of(target);
+            if unit == 0 || seen.contains(&unit) {
+                continue;
+            }
+            seen.push(unit);
+            // A law's profile is named by the law, a definition's by the definition.
+            let id = if unit > 1000 {
+                target.clone()
+            } else {
+                unit.to_string()
+            };
+            let (_, texts) = by_unit.entry(unit).or_insert_with(|| (id, BTreeMap::new()));
             for (lang, text) in names {
                 texts.entry(*lang).or_default().push(text);
             }
         }
     }
-    by_law
+    by_unit
         .into_iter()
-        .map(|(law, texts)| {
-            let id = law.to_string();
+        .map(|(unit, (id, texts))| {
             let mut doc = Doc::new(
                 format!("profile/{id}"),
                 DocKind::Profile,
@@ -200,6 +247,7 @@ fn profiles(docs: &[Doc], ancestors: &Ancestors) -> Vec<Doc> {
                 vec![id],
                 ancestors,
             );
+            doc.unit = unit;
             doc.profile = texts
                 .into_iter()
                 .map(|(lang, texts)| (lang, texts.join("\n")))
@@ -207,12 +255,6 @@ fn profiles(docs: &[Doc], ancestors: &Ancestors) -> Vec<Doc> {
             doc
         })
         .collect()
-}
-
-/// The law a node id lies in (`27B1(a)` → 27); none outside the laws.
-pub fn law_number(id: &str) -> Option<u32> {
-    let digits: String = id.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok().filter(|&n| n > 0)
 }
 
 /// The ids above each node, taken from the first edition that has it (the editions share

@@ -53,8 +53,8 @@ pub(crate) struct Fields {
     pub kind: Field,
     pub heading: Field,
     pub body: Field,
-    /// The number of the law a document's first target lies in; 0 for none.
-    pub law: Field,
+    /// The unit (a law, or a definition) a document's first target lies in; 0 for none.
+    pub unit: Field,
     /// `textless` for a node found by citation only.
     pub flags: Field,
     /// A pointer's names, analyzed (see [`Name`]).
@@ -63,7 +63,7 @@ pub(crate) struct Fields {
     text: [(Field, Field); 3],
     /// Per language: the headings above a node, in stems.
     context: [Field; 3],
-    /// Per language: a law profile's texts, in stems.
+    /// Per language: a profile's texts, in stems.
     profile: [Field; 3],
 }
 
@@ -109,7 +109,7 @@ impl Fields {
             body: builder.add_text_field("body", STORED),
             forms: builder.add_text_field("forms", STORED),
             flags: builder.add_text_field("flags", STRING),
-            law: builder.add_u64_field("law", FAST),
+            unit: builder.add_u64_field("unit", FAST),
             text,
             context,
             profile,
@@ -406,8 +406,7 @@ fn document(fields: &Fields, doc: &Doc) -> TantivyDocument {
     out.add_text(fields.kind, doc.kind.as_str());
     out.add_text(fields.heading, &doc.heading);
     out.add_text(fields.body, &doc.body);
-    let law = doc.targets.first().and_then(|t| documents::law_number(t));
-    out.add_u64(fields.law, law.map_or(0, u64::from));
+    out.add_u64(fields.unit, doc.unit);
     if doc.textless {
         out.add_text(fields.flags, "textless");
     }

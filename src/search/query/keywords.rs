@@ -88,9 +88,9 @@ impl Search<'_> {
         }
         let profiles = self.profiles(words)?;
         for &lang in &targets {
-            self.add_laws_profiled(&mut total, &profiles, lang, &kinds)?;
+            self.add_units_profiled(&mut total, &profiles, lang, &kinds)?;
         }
-        self.add_law_scores(&mut total, &profiles)?;
+        self.add_unit_scores(&mut total, &profiles);
         // Asked for concepts, the ones the query names come first.
         if kinds.contains(&DocKind::Glossary) {
             for concept in &concepts {
@@ -102,7 +102,7 @@ impl Search<'_> {
         }
         let mut ranked: Vec<(DocAddress, f32)> = total.into_iter().collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        let ranked = self.one_per_law(ranked);
+        let ranked = self.one_per_unit(ranked);
         let mut results = Vec::new();
         let empty = Matcher::default();
         for (address, score) in ranked.into_iter().take(self.request.limit) {
@@ -121,15 +121,19 @@ impl Search<'_> {
         })
     }
 
-    /// The ranking with each law's best document first and its others after every law's
+    /// The ranking with each unit's best document first and its others after every unit's
     /// best: a director opens a law, and the first results should offer different ones.
-    fn one_per_law(&self, ranked: Vec<(DocAddress, f32)>) -> Vec<(DocAddress, f32)> {
-        let laws = LawColumn::open(self.searcher);
+    fn one_per_unit(&self, ranked: Vec<(DocAddress, f32)>) -> Vec<(DocAddress, f32)> {
+        let units = UnitColumn::open(self.searcher);
         let mut seen = BTreeSet::new();
         let (mut first, mut rest) = (Vec::new(), Vec::new());
         for (address, score) in ranked {
-            match laws.law(&address) {
-                Some(law) if !seen.insert(law) => rest.push((address, score)),
+            // The commentary on a law does not take the law's place.
+            let unit = units
+                .unit(&address)
+                .filter(|_| !units.is_commentary(&address));
+            match unit {
+                Some(unit) if !seen.insert(unit) => rest.push((address, score)),
                 _ => first.push((address, score)),
             }
         }
@@ -137,72 +141,104 @@ impl Search<'_> {
         first
     }
 
-    /// The laws whose profiles hold the words, each scored by how well (every language's words
-    /// in that language's profiles, each language's best counting 1).
-    fn profiles(&self, words: &[Word]) -> Result<BTreeMap<u64, f32>> {
-        let mut scores: BTreeMap<u64, f32> = BTreeMap::new();
-        let laws = LawColumn::open(self.searcher);
+    /// The units (laws, definitions) whose profiles hold the words, each scored by how well:
+    /// every language's words in that language's profiles, by BM25 among the profiles, each
+    /// language's best counting 1.
+    fn profiles(&self, words: &[Word]) -> Result<Profiled> {
+        let mut scores = Profiled::new();
+        let units = UnitColumn::open(self.searcher);
         for lang in Lang::ALL {
             let field = self.fields.profile(lang);
-            let clauses: Vec<(Occur, Box<dyn Query>)> = words
+            let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+            let own = words
                 .iter()
-                .filter(|w| w.lang == Some(lang) || (w.lang.is_none() && lang == Lang::En))
-                .map(|word| {
-                    let stems: Vec<String> = analyze::terms(lang, false, &word.typed).concat();
-                    let forms: Vec<Box<dyn Query>> = stems
-                        .iter()
-                        .enumerate()
-                        .map(|(stripped, stem)| {
-                            // Hebrew: the fewer letters taken off, the likelier the reading.
-                            let weight = if lang == Lang::He && *stem != word.folded {
-                                0.9_f32.powi(i32::try_from(stripped + 1).unwrap_or(3))
-                            } else {
-                                1.0
-                            };
-                            Box::new(BoostQuery::new(self.term_query(field, stem), weight))
-                                as Box<dyn Query>
-                        })
-                        .collect();
-                    (
-                        Occur::Should,
-                        Box::new(DisjunctionMaxQuery::new(forms)) as Box<dyn Query>,
-                    )
-                })
-                .collect();
+                .filter(|w| w.lang == Some(lang) || (w.lang.is_none() && lang == Lang::En));
+            for word in own {
+                let stems: Vec<String> = analyze::terms(lang, false, &word.typed).concat();
+                let mut forms: Vec<Box<dyn Query>> = Vec::new();
+                let mut found = false;
+                for (stripped, stem) in stems.iter().enumerate() {
+                    // Hebrew: the fewer letters taken off, the likelier the reading.
+                    let weight = if lang == Lang::He && *stem != word.folded {
+                        0.9_f32.powi(i32::try_from(stripped + 1).unwrap_or(3))
+                    } else {
+                        1.0
+                    };
+                    forms.push(Box::new(BoostQuery::new(
+                        self.term_query(field, stem),
+                        weight,
+                    )));
+                    found |= self.doc_freq(field, stem)? > 0;
+                }
+                // A word no profile holds (`διεκδίκιση`, `droped`): the words a misspelling
+                // away, almost as much as the word.
+                if !found
+                    && let Some(stem) = stems.first()
+                    && let Some(distance) = near_distance(stem)
+                {
+                    for other in self.near_terms(field, stem, distance)? {
+                        forms.push(Box::new(BoostQuery::new(
+                            self.term_query(field, &other),
+                            0.8,
+                        )));
+                    }
+                }
+                clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::new(forms))));
+            }
             if clauses.is_empty() {
                 continue;
             }
             let mut found: Scores = BTreeMap::new();
-            for (score, address) in self.top(&BooleanQuery::new(clauses), PROFILED)? {
+            let statistics = ProfileStatistics {
+                searcher: self.searcher,
+                profiles: self.doc_freq(self.fields.kind, DocKind::Profile.as_str())?,
+            };
+            let top = self
+                .searcher
+                .search_with_statistics_provider(
+                    &BooleanQuery::new(clauses),
+                    &TopDocs::with_limit(PROFILED).order_by_score(),
+                    &statistics,
+                )
+                .map_err(search_error)?;
+            for (score, address) in top {
                 found.insert(address, score);
             }
             let best = found.values().copied().fold(0.0_f32, f32::max);
             for (address, score) in found {
-                if let Some(law) = laws.law(&address) {
-                    *scores.entry(law).or_default() += score / best;
+                if let Some(unit) = units.unit(&address) {
+                    let entry = scores.entry(unit).or_default();
+                    entry.0 += score / best;
+                    if entry.1.is_empty() {
+                        entry.1 = self.targets_of(address)?.concat();
+                    }
                 }
             }
         }
         Ok(scores)
     }
 
-    /// Every law the profiles find gets a document in the results, so that a law can come up
-    /// on what is said of it even where none of its nodes holds the words: the law itself, in
-    /// `lang`.
-    fn add_laws_profiled(
+    /// Every unit the profiles find gets a document in the results, so that a law can come up
+    /// on what is said of it even where none of its nodes holds the words: the law (or the
+    /// definition) itself, in `lang`.
+    fn add_units_profiled(
         &self,
         total: &mut Scores,
-        profiles: &BTreeMap<u64, f32>,
+        profiles: &Profiled,
         lang: Lang,
         kinds: &[DocKind],
     ) -> Result<()> {
-        if !kinds.contains(&DocKind::Law) {
+        let shown: Vec<DocKind> = [DocKind::Law, DocKind::Definition]
+            .into_iter()
+            .filter(|k| kinds.contains(k))
+            .collect();
+        if shown.is_empty() {
             return Ok(());
         }
-        for law in profiles.keys() {
+        for (_, id) in profiles.values() {
             let query = self.filtered(
-                self.term_query(self.fields.id, &law.to_string()),
-                self.filter(&[lang], &[DocKind::Law]),
+                self.term_query(self.fields.id, id),
+                self.filter(&[lang], &shown),
             );
             for (_, address) in self.top(&query, 1)? {
                 total.entry(address).or_insert(0.0);
@@ -211,69 +247,28 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// A node is likelier when other nodes of its law match too (a law answers a question
-    /// more often than one paragraph does), and when its law's profile holds the words: each
-    /// document gains a share of its law's score, the sum of the law's three best documents
-    /// and of its profile's score.
-    fn add_law_scores(&self, total: &mut Scores, profiles: &BTreeMap<u64, f32>) -> Result<()> {
-        let laws = LawColumn::open(self.searcher);
-        let law_of = |address: &DocAddress| laws.law(address);
-        // A law's score comes from its own texts: the commentary citing it gains from it but
-        // adds nothing, so that scenarios citing one law do not lift each other.
-        let commentary: Vec<Option<(StrColumn, u64)>> = self
-            .searcher
-            .segment_readers()
-            .iter()
-            .map(|s| {
-                let column = s.fast_fields().str("kind").ok().flatten()?;
-                let ord = column
-                    .dictionary()
-                    .term_ord(DocKind::Commentary.as_str())
-                    .ok()
-                    .flatten()?;
-                Some((column, ord))
-            })
-            .collect();
-        let is_commentary = |address: &DocAddress| {
-            commentary
-                .get(address.segment_ord as usize)
-                .and_then(Option::as_ref)
-                .is_some_and(|(column, ord)| column.term_ords(address.doc_id).any(|o| o == *ord))
-        };
-        let mut by_law: BTreeMap<u64, Vec<f32>> = BTreeMap::new();
-        for (address, score) in total.iter().filter(|(a, _)| !is_commentary(a)) {
-            if let Some(law) = law_of(address) {
-                by_law.entry(law).or_default().push(*score);
+    /// Results are ranked by the unit they lie in first (the law a director opens, or the
+    /// definition): each document gains its unit's profile score, scaled so that the best
+    /// unit's counts `UNIT_WEIGHT`, far more than a document's own score, which then orders
+    /// the documents within a unit.
+    fn add_unit_scores(&self, total: &mut Scores, profiles: &Profiled) {
+        let best = profiles.values().map(|(s, _)| *s).fold(0.0_f32, f32::max);
+        if best <= 0.0 {
+            return;
+        }
+        let units = UnitColumn::open(self.searcher);
+        for (address, score) in total.iter_mut() {
+            if let Some((unit_score, _)) = units.unit(address).and_then(|u| profiles.get(&u)) {
+                // A scenario of the commentary is about the laws it cites, but its own words
+                // say more of it.
+                let weight = if units.is_commentary(address) {
+                    UNIT_WEIGHT * COMMENTARY_SHARE
+                } else {
+                    UNIT_WEIGHT
+                };
+                *score += weight * unit_score / best;
             }
         }
-        let mut law_scores: BTreeMap<u64, f32> = by_law
-            .into_iter()
-            .map(|(law, mut scores)| {
-                scores.sort_by(|a, b| b.total_cmp(a));
-                (law, scores.iter().take(3).sum())
-            })
-            .collect();
-        let best = law_scores.values().copied().fold(0.0_f32, f32::max);
-        let best_profile = profiles.values().copied().fold(0.0_f32, f32::max);
-        if best > 0.0 {
-            for score in law_scores.values_mut() {
-                *score /= best;
-            }
-        }
-        if best_profile > 0.0 {
-            for (law, score) in profiles {
-                *law_scores.entry(*law).or_default() += PROFILE_WEIGHT * score / best_profile;
-            }
-        }
-        let best = law_scores.values().copied().fold(0.0_f32, f32::max);
-        if best > 0.0 {
-            for (address, score) in total.iter_mut() {
-                if let Some(law_score) = law_of(address).and_then(|law| law_scores.get(&law)) {
-                    *score += LAW_WEIGHT * law_score / best;
-                }
-            }
-        }
-        Ok(())
     }
 
     /// The words in `lang`'s fields, one clause each: the best of its printed form (weighted
@@ -435,23 +430,72 @@ pub(super) fn at_least(clauses: &[Box<dyn Query>], n: usize) -> Box<dyn Query> {
     Box::new(BooleanQuery::with_minimum_required_clauses(clauses, n))
 }
 
-/// The law each document belongs to, read from its fast column.
-struct LawColumn(Vec<Option<tantivy::columnar::Column<u64>>>);
+/// The units (a law, a definition) the profiles find: each one's score, and its id.
+type Profiled = BTreeMap<u64, (f32, String)>;
 
-impl LawColumn {
+/// The unit each document belongs to (a law, a definition), and whether it is commentary,
+/// read from their fast columns.
+struct UnitColumn {
+    units: Vec<Option<tantivy::columnar::Column<u64>>>,
+    commentary: Vec<Option<(StrColumn, u64)>>,
+}
+
+impl UnitColumn {
     fn open(searcher: &Searcher) -> Self {
-        LawColumn(
-            searcher
-                .segment_readers()
+        let readers = searcher.segment_readers();
+        UnitColumn {
+            units: readers
                 .iter()
-                .map(|s| s.fast_fields().u64("law").ok())
+                .map(|s| s.fast_fields().u64("unit").ok())
                 .collect(),
-        )
+            commentary: readers
+                .iter()
+                .map(|s| {
+                    let column = s.fast_fields().str("kind").ok().flatten()?;
+                    let ord = column
+                        .dictionary()
+                        .term_ord(DocKind::Commentary.as_str())
+                        .ok()
+                        .flatten()?;
+                    Some((column, ord))
+                })
+                .collect(),
+        }
     }
 
-    /// The law of the document at `address`; none for one outside the laws.
-    fn law(&self, address: &DocAddress) -> Option<u64> {
-        let column = self.0.get(address.segment_ord as usize)?.as_ref()?;
-        column.first(address.doc_id).filter(|&law| law > 0)
+    /// Whether the document at `address` is a part of the commentary.
+    fn is_commentary(&self, address: &DocAddress) -> bool {
+        self.commentary
+            .get(address.segment_ord as usize)
+            .and_then(Option::as_ref)
+            .is_some_and(|(column, ord)| column.term_ords(address.doc_id).any(|o| o == *ord))
+    }
+
+    /// The unit of the document at `address`; none for one outside the units.
+    fn unit(&self, address: &DocAddress) -> Option<u64> {
+        let column = self.units.get(address.segment_ord as usize)?.as_ref()?;
+        column.first(address.doc_id).filter(|&unit| unit > 0)
+    }
+}
+
+/// BM25's statistics for the profile fields, which only the laws' profiles have: the number of
+/// documents is theirs, not the index's, so that a word in every law weighs nothing and the
+/// average profile is a profile's length.
+struct ProfileStatistics<'a> {
+    searcher: &'a Searcher,
+    profiles: u64,
+}
+
+impl tantivy::query::Bm25StatisticsProvider for ProfileStatistics<'_> {
+    fn total_num_tokens(&self, field: tantivy::schema::Field) -> tantivy::Result<u64> {
+        self.searcher.total_num_tokens(field)
+    }
+
+    fn total_num_docs(&self) -> tantivy::Result<u64> {
+        Ok(self.profiles.max(1))
+    }
+
+    fn doc_freq(&self, term: &Term) -> tantivy::Result<u64> {
+        self.searcher.doc_freq(term)
     }
 }

@@ -1,4 +1,9 @@
-//! Answering a query: a citation goes straight to its node; words are searched in the
+//! Answering a query: a citation goes straight to its node; words rank units first (the law a
+//! director opens, or a definition), then the documents within them.
+//!
+//! A unit's score is its profile's: everything said of it in every language (its texts, the
+//! English summaries, its regulations, the situations, concepts and index terms pointing into
+//! it), scored by BM25 among the profiles alone. Within the units, documents are scored in the
 //! languages asked for, through four channels whose scores add up:
 //!
 //! - direct: the words themselves in the texts of the language they are written in;
@@ -10,8 +15,8 @@
 //!   (the editions share their ids, and the English edition's titles, headings and summaries
 //!   align with every other).
 //!
-//! A node then gains a share of its law's score. A word found nowhere is looked up by near
-//! spelling.
+//! A document then gains its unit's score, which outweighs its own, and the first results
+//! offer one document per unit. A word found nowhere is looked up by near spelling.
 
 mod citation;
 mod keywords;
@@ -133,11 +138,12 @@ const ALIGNED_WEIGHT: f32 = 0.8;
 /// documents are read through their ids.
 const CANDIDATES: usize = 60;
 const ALIGNED: usize = 20;
-/// How much a document gains from the other matches in its law, at most.
-const LAW_WEIGHT: f32 = 1.0;
-/// A law's profile against the best of its documents, in the law's score.
-const PROFILE_WEIGHT: f32 = 1.0;
-/// How many laws the profiles of one language offer.
+/// What the best unit's profile adds to its documents' scores: far more than any one
+/// document's own score (whose best counts 1 in each channel), so that units rank first.
+const UNIT_WEIGHT: f32 = 8.0;
+/// The share of it a part of the commentary gets from the unit it cites.
+const COMMENTARY_SHARE: f32 = 0.5;
+/// How many units the profiles of one language offer.
 const PROFILED: usize = 10;
 /// How many indexed words one query word's near spellings may stand for.
 const NEAR_TERMS: usize = 8;
