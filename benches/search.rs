@@ -2,7 +2,7 @@
 //! with a synthetic one 100 times its size (every edition with its book index, and every
 //! country's regulations, copied 100 times under new ids; the glossary and the situations,
 //! which describe the Laws rather than an edition, once): index build time, in-process query latency
-//! (p50, p99) over the judged queries, and peak memory.
+//! (p50, p99) over the judged queries (the suite and the development set), and peak memory.
 //!
 //! Not criterion: the issue asks for percentiles, which criterion does not report.
 
@@ -19,13 +19,17 @@ const ROUNDS: usize = 20;
 fn main() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = bridgelaws::load(Root::Dir(manifest.join("corpus"))).expect("the corpus loads");
-    let judged = relevance::load(&manifest.join("tests/relevance/queries.yaml")).expect("queries");
+    // Every judged query: the suite and the development set (situational queries).
+    let dir = manifest.join("tests/relevance");
+    let mut judged = relevance::load(&dir.join("queries.yaml")).expect("queries");
+    judged.extend(relevance::load_dev(&dir.join("dev.tsv")).expect("the development set"));
     let real = documents::collect(&corpus);
     let mut synthetic = Vec::with_capacity(real.len() * COPIES);
     // Editions (with their book indexes) and national regulations are copied; the glossary and
     // the situations describe the Laws, not an edition, so they stay one.
     let per_edition =
         |doc: &documents::Doc| !matches!(doc.kind, DocKind::Glossary | DocKind::Situation);
+    // The profiles are made again from the copies below, as an index of that corpus would.
     for copy in 0..COPIES {
         for doc in real.iter().filter(|d| copy == 0 || per_edition(d)) {
             let mut doc = doc.clone();
@@ -35,6 +39,7 @@ fn main() {
             synthetic.push(doc);
         }
     }
+    let synthetic = documents::with_profiles(synthetic);
     println!(
         "{:<12} {:>9} {:>10} {:>10} {:>10} {:>10}",
         "corpus", "documents", "build", "p50", "p99", "max"

@@ -166,11 +166,17 @@ pub fn collect(corpus: &Corpus) -> Vec<Doc> {
     glossary(corpus, &ancestors, &mut docs);
     situations(corpus, &ancestors, &mut docs);
     commentary(corpus, &ancestors, &mut docs);
+    with_profiles(docs)
+}
+
+/// `docs` with their units set and the profiles of the units added: what the index holds.
+pub fn with_profiles(mut docs: Vec<Doc>) -> Vec<Doc> {
+    docs.retain(|d| d.kind != DocKind::Profile);
     let units = Units::of_docs(&docs);
     for doc in &mut docs {
         doc.unit = doc.targets.first().map_or(0, |t| units.of(t));
     }
-    let profiles = profiles(&docs, &units, &ancestors);
+    let profiles = profiles(&docs, &units);
     docs.extend(profiles);
     docs
 }
@@ -209,7 +215,7 @@ impl Units {
 /// texts of its nodes, footnotes and regulations in every language (the English edition's
 /// summaries among them), and the names of the situations, concepts and index terms that point
 /// into it.
-fn profiles(docs: &[Doc], units: &Units, ancestors: &Ancestors) -> Vec<Doc> {
+fn profiles(docs: &[Doc], units: &Units) -> Vec<Doc> {
     let mut by_unit: BTreeMap<u64, (String, BTreeMap<Lang, Vec<&str>>)> = BTreeMap::new();
     for doc in docs.iter().filter(|d| d.kind != DocKind::Commentary) {
         let names = if doc.kind.is_pointer() {
@@ -239,13 +245,14 @@ fn profiles(docs: &[Doc], units: &Units, ancestors: &Ancestors) -> Vec<Doc> {
     by_unit
         .into_iter()
         .map(|(unit, (id, texts))| {
+            // A law or a definition has nothing above it: it is all its profile lies within.
             let mut doc = Doc::new(
                 format!("profile/{id}"),
                 DocKind::Profile,
                 "profiles",
                 None,
                 vec![id],
-                ancestors,
+                &Ancestors(BTreeMap::new()),
             );
             doc.unit = unit;
             doc.profile = texts

@@ -26,15 +26,39 @@ pub struct Matcher {
     pub terms: Vec<String>,
     /// Words found only by near spelling: (folded word, edits allowed).
     pub near: Vec<(String, u8)>,
+    /// The words of texts already looked at, and whether they matched: the texts of one
+    /// query's results share most of their words, and analyzing a word is the costly part.
+    seen: std::cell::RefCell<std::collections::HashMap<(Lang, String), bool>>,
 }
 
 impl Matcher {
-    fn matches(&self, stems: &[String], folded: &str) -> bool {
-        stems.iter().any(|t| self.terms.contains(t))
-            || self
+    /// A matcher of these terms and near spellings.
+    pub fn new(terms: Vec<String>, near: Vec<(String, u8)>) -> Self {
+        Matcher {
+            terms,
+            near,
+            seen: Default::default(),
+        }
+    }
+
+    /// Whether the word of `lang`, as printed, matches.
+    fn matches(&self, lang: Lang, word: &str) -> bool {
+        if let Some(&matched) = self.seen.borrow().get(&(lang, word.to_string())) {
+            return matched;
+        }
+        let stems = analyze::terms(lang, false, word).concat();
+        let mut matched = stems.iter().any(|t| self.terms.contains(t));
+        if !matched && !self.near.is_empty() {
+            let folded = analyze::fold_word(word);
+            matched = self
                 .near
                 .iter()
-                .any(|(w, d)| !folded.is_empty() && within_edits(w, folded, *d))
+                .any(|(w, d)| !folded.is_empty() && within_edits(w, &folded, *d));
+        }
+        self.seen
+            .borrow_mut()
+            .insert((lang, word.to_string()), matched);
+        matched
     }
 }
 
@@ -51,29 +75,19 @@ pub fn snippet(text: &str, lang: Lang, matcher: &Matcher, width: usize) -> Snipp
         .chars()
         .map(|c| if c.is_whitespace() { ' ' } else { c })
         .collect();
-    // Each word: its byte range, and whether it matches.
-    // The words as printed (folded) are needed only to compare near spellings.
-    let stems = analyze::words_with_terms(lang, false, &flat);
-    let folded = if matcher.near.is_empty() {
-        Vec::new()
-    } else {
-        analyze::words_with_terms(lang, true, &flat)
-    };
-    // Each word's byte and character ranges, counted in one pass over the text.
-    let mut words: Vec<Word> = Vec::with_capacity(stems.len());
+    // Each word's byte and character ranges, counted in one pass over the text, and whether
+    // it matches.
+    let mut words: Vec<Word> = Vec::new();
     let (mut byte, mut char) = (0, 0);
-    for (i, (range, stems)) in stems.into_iter().enumerate() {
-        let printed = folded
-            .get(i)
-            .and_then(|(_, f)| f.first())
-            .map_or("", String::as_str);
+    for (from_byte, word) in analyze::words(&flat) {
+        let range = from_byte..from_byte + word.len();
         let from = char + flat[byte..range.start].chars().count();
-        let to = from + flat[range.clone()].chars().count();
+        let to = from + word.chars().count();
         (byte, char) = (range.end, to);
         words.push(Word {
             bytes: range,
             chars: from..to,
-            matched: matcher.matches(&stems, printed),
+            matched: matcher.matches(lang, word),
         });
     }
     // The window: starting at a matched word, the one covering the most matched words;
@@ -139,10 +153,7 @@ mod tests {
     use super::*;
 
     fn matcher(lang: Lang, query: &str) -> Matcher {
-        Matcher {
-            terms: analyze::terms(lang, false, query).concat(),
-            near: Vec::new(),
-        }
+        Matcher::new(analyze::terms(lang, false, query).concat(), Vec::new())
     }
 
     fn marked(s: &Snippet) -> String {
@@ -186,10 +197,7 @@ mod tests {
 
     #[test]
     fn near_spellings_are_marked() {
-        let m = Matcher {
-            terms: Vec::new(),
-            near: vec![("ערעור".into(), 1)],
-        };
+        let m = Matcher::new(Vec::new(), vec![("ערעור".into(), 1)]);
         let s = snippet("ועדת ערעורים או ערעור", Lang::He, &m, WIDTH);
         assert_eq!(marked(&s), "ועדת ערעורים או [ערעור]");
     }

@@ -151,6 +151,8 @@ pub struct Opened {
     pub manifest: Manifest,
     /// The generation folder it was opened from (`index/gen-<fingerprint>-<n>`).
     pub dir: PathBuf,
+    /// What queries read again and again, kept between them.
+    pub(crate) cache: super::query::Cache,
 }
 
 /// Why the index in use cannot serve this corpus.
@@ -249,6 +251,7 @@ fn open_generation(generation: &Path, fingerprint: &str) -> std::result::Result<
         fields,
         manifest,
         dir: generation.to_path_buf(),
+        cache: super::query::Cache::default(),
     })
 }
 

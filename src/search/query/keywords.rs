@@ -235,14 +235,17 @@ impl Search<'_> {
         if shown.is_empty() {
             return Ok(());
         }
-        for (_, id) in profiles.values() {
-            let query = self.filtered(
-                self.term_query(self.fields.id, id),
-                self.filter(&[lang], &shown),
-            );
-            for (_, address) in self.top(&query, 1)? {
-                total.entry(address).or_insert(0.0);
-            }
+        let ids: Vec<&str> = profiles.values().map(|(_, id)| id.as_str()).collect();
+        if ids.is_empty() {
+            return Ok(());
+        }
+        // One search for them all: each id is one document in each language.
+        let query = self.filtered(
+            self.any_of(self.fields.id, &ids),
+            self.filter(&[lang], &shown),
+        );
+        for address in self.addresses(&query)? {
+            total.entry(address).or_insert(0.0);
         }
         Ok(())
     }

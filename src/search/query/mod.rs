@@ -192,6 +192,7 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
     let searcher = opened.reader.searcher();
     let search = Search {
         fields: opened.fields,
+        cache: &opened.cache,
         searcher: &searcher,
         request,
         targets: std::cell::OnceCell::new(),
@@ -232,8 +233,24 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
     search.keywords(query, &words, opened)
 }
 
+/// What queries read again and again from an index that does not change: the stored parts of
+/// the pointer documents they follow, and the target ids of the documents' fast column.
+#[derive(Default)]
+pub(crate) struct Cache {
+    pointers: std::sync::Mutex<HashMap<DocAddress, std::sync::Arc<StoredPointer>>>,
+    targets: std::sync::Mutex<HashMap<(u32, u64), std::sync::Arc<str>>>,
+}
+
+/// A pointer document as stored: its id, the nodes it points to, its names (encoded).
+pub(crate) struct StoredPointer {
+    id: String,
+    targets: Vec<String>,
+    forms: Vec<String>,
+}
+
 struct Search<'a> {
     fields: Fields,
+    cache: &'a Cache,
     searcher: &'a Searcher,
     request: &'a Request,
     /// The targets column of each segment, opened on first use.
@@ -359,11 +376,21 @@ impl Search<'_> {
         };
         let mut out = Vec::new();
         for ord in column.term_ords(address.doc_id) {
-            let mut target = String::new();
-            column
-                .ord_to_str(ord, &mut target)
-                .map_err(|e| Error::Index(format!("reading: {e}")))?;
-            out.push(target);
+            let key = (address.segment_ord, ord);
+            let cached = self.lock(&self.cache.targets).get(&key).cloned();
+            let target = match cached {
+                Some(target) => target,
+                None => {
+                    let mut target = String::new();
+                    column
+                        .ord_to_str(ord, &mut target)
+                        .map_err(|e| Error::Index(format!("reading: {e}")))?;
+                    let target: std::sync::Arc<str> = target.into();
+                    self.lock(&self.cache.targets).insert(key, target.clone());
+                    target
+                }
+            };
+            out.push(target.to_string());
         }
         Ok(out)
     }
@@ -378,6 +405,13 @@ impl Search<'_> {
             .collect();
         found.sort();
         Ok(found)
+    }
+
+    /// A cache's map, even if a thread panicked while holding it (what it holds stays right).
+    fn lock<'m, T>(&self, mutex: &'m std::sync::Mutex<T>) -> std::sync::MutexGuard<'m, T> {
+        mutex
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn doc(&self, address: DocAddress) -> Result<TantivyDocument> {

@@ -91,22 +91,40 @@ impl Search<'_> {
     /// A pointer document read once: its names in the query's languages analyzed, the
     /// others kept as stored until a concept is chosen and translated.
     fn pointer(&self, address: DocAddress, langs: &BTreeSet<Lang>) -> Result<Pointer> {
-        let doc = self.doc(address)?;
+        let cached = self.lock(&self.cache.pointers).get(&address).cloned();
+        let stored = match cached {
+            Some(stored) => stored,
+            None => {
+                let doc = self.doc(address)?;
+                let stored = std::sync::Arc::new(StoredPointer {
+                    id: self.first(&doc, self.fields.id),
+                    targets: self
+                        .stored(&doc, self.fields.targets)
+                        .into_iter()
+                        .map(str::to_string)
+                        .collect(),
+                    forms: self
+                        .stored(&doc, self.fields.forms)
+                        .into_iter()
+                        .map(str::to_string)
+                        .collect(),
+                });
+                self.lock(&self.cache.pointers)
+                    .insert(address, stored.clone());
+                stored
+            }
+        };
         let (mut names, mut others) = (Vec::new(), Vec::new());
-        for stored in self.stored(&doc, self.fields.forms) {
-            if Name::lang_of(stored).is_some_and(|l| langs.contains(&l)) {
-                names.extend(Name::decode(stored));
+        for form in &stored.forms {
+            if Name::lang_of(form).is_some_and(|l| langs.contains(&l)) {
+                names.extend(Name::decode(form));
             } else {
-                others.push(stored.to_string());
+                others.push(form.clone());
             }
         }
         Ok(Pointer {
-            id: self.first(&doc, self.fields.id),
-            targets: self
-                .stored(&doc, self.fields.targets)
-                .into_iter()
-                .map(str::to_string)
-                .collect(),
+            id: stored.id.clone(),
+            targets: stored.targets.clone(),
             names,
             others,
         })
