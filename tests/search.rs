@@ -414,3 +414,47 @@ fn a_citation_of_nothing_says_so() {
         assert!(stderr(&output).starts_with(message), "{query}");
     }
 }
+
+#[test]
+fn a_heading_shows_the_text_within_it_that_matched() {
+    let value = search_json(
+        shared_index(),
+        &["השותף חשב הרבה ואז אמר פאס", "--limit", "5"],
+    );
+    let hebrew = crate::util::corpus().edition("he-2017").unwrap();
+    // The results that are headings with no text of their own (a section such as `16B`).
+    let headings: Vec<&Value> = results(&value)
+        .iter()
+        .filter(|h| {
+            let entry = hebrew.get(h["id"].as_str().unwrap()).unwrap();
+            entry.text.is_none() && entry.text_after.is_none()
+        })
+        .collect();
+    assert!(!headings.is_empty(), "{value:#}");
+    for hit in headings {
+        let id = hit["id"].as_str().unwrap();
+        let snippet = hit["snippet"].as_str().unwrap();
+        // The snippet is the text of a node within, named by its id, not the heading again.
+        assert!(
+            snippet.starts_with(id) && snippet.len() > id.len() + 20,
+            "{hit:#}"
+        );
+        assert!(!hit["highlights"].as_array().unwrap().is_empty(), "{hit:#}");
+    }
+}
+
+#[test]
+fn function_words_of_a_phrase_mark_nothing_on_their_own() {
+    let value = search_json(shared_index(), &["claim the rest", "--limit", "5"]);
+    for hit in results(&value) {
+        let snippet: Vec<char> = hit["snippet"].as_str().unwrap().chars().collect();
+        for range in hit["highlights"].as_array().unwrap() {
+            let (from, to) = (
+                range[0].as_u64().unwrap() as usize,
+                range[1].as_u64().unwrap() as usize,
+            );
+            let word: String = snippet[from..to].iter().collect();
+            assert_ne!(word.to_lowercase(), "the", "{hit:#}");
+        }
+    }
+}

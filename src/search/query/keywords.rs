@@ -105,11 +105,15 @@ impl Search<'_> {
         let ranked = self.one_per_unit(ranked);
         let mut results = Vec::new();
         let empty = Matcher::default();
-        for (address, score) in ranked.into_iter().take(self.request.limit) {
+        for &(address, score) in ranked.iter().take(self.request.limit) {
             let doc = self.doc(address)?;
             let lang = Lang::from_code(&self.first(&doc, self.fields.lang));
             let matcher = lang.and_then(|l| matchers.get(&l)).unwrap_or(&empty);
-            results.push(self.hit(&doc, score, matcher));
+            let mut hit = self.hit(&doc, score, matcher);
+            if self.first(&doc, self.fields.body).is_empty() {
+                self.show_within(&mut hit, &ranked, matcher)?;
+            }
+            results.push(hit);
         }
         Ok(Outcome {
             query: query.to_string(),
@@ -119,6 +123,63 @@ impl Search<'_> {
             message: None,
             results,
         })
+    }
+
+    /// A node with no text of its own (a law's or a section's heading) shows the text within
+    /// it that matched best, named by its id (`27B1(a) …`): the best-scored document within it
+    /// in the same language, else its first text.
+    fn show_within(
+        &self,
+        hit: &mut Hit,
+        ranked: &[(DocAddress, f32)],
+        matcher: &Matcher,
+    ) -> Result<()> {
+        let mut within = None;
+        for &(address, _) in ranked {
+            let targets = self.targets_of(address)?;
+            if targets
+                .iter()
+                .any(|t| t != &hit.id && crate::refs::within(t, &hit.id))
+            {
+                let doc = self.doc(address)?;
+                if self.first(&doc, self.fields.lang) == hit.language
+                    && !self.first(&doc, self.fields.body).is_empty()
+                {
+                    within = Some(doc);
+                    break;
+                }
+            }
+        }
+        if within.is_none() {
+            let query = self.filtered(
+                self.term_query(self.fields.within, &hit.id),
+                self.filter(
+                    &Lang::from_code(&hit.language)
+                        .into_iter()
+                        .collect::<Vec<_>>(),
+                    &[DocKind::Law],
+                ),
+            );
+            for address in self.addresses(&query)? {
+                let doc = self.doc(address)?;
+                if !self.first(&doc, self.fields.body).is_empty() {
+                    within = Some(doc);
+                    break;
+                }
+            }
+        }
+        if let Some(doc) = within {
+            let shown = self.hit(&doc, hit.score, matcher);
+            let label = format!("{} ", shown.id);
+            let offset = label.chars().count();
+            hit.snippet = format!("{label}{}", shown.snippet);
+            hit.highlights = shown
+                .highlights
+                .iter()
+                .map(|[from, to]| [from + offset, to + offset])
+                .collect();
+        }
+        Ok(())
     }
 
     /// The ranking with each unit's best document first and its others after every unit's
@@ -306,7 +367,10 @@ impl Search<'_> {
                 )));
                 found |= self.doc_freq(stems_field, stem)? > 0;
             }
-            matcher.terms.extend(stems.iter().cloned());
+            // A function word is not marked where the query has other words.
+            if !word.common || words.iter().all(|w| w.common) {
+                matcher.terms.extend(stems.iter().cloned());
+            }
             // Inflection inside the word that stems and prefixes do not reach (`הובילה`,
             // `הובלה`; `άκουσε`, `ακούγοντας`): the words one edit away count, a little.
             if found && lang != Lang::En {
@@ -407,7 +471,14 @@ impl Search<'_> {
             // Each word by its most complete reading: the printed form for Hebrew (the
             // prefix-stripped forms sit at the same position), the stem elsewhere.
             let words: Vec<String> = form.stems().map(|t| t.last().to_string()).collect();
-            matcher.terms.extend(words.iter().cloned());
+            // The phrase's words are marked in the snippets, but not its function words
+            // (`claim the rest` must not mark every `the`).
+            let common = self.searcher.num_docs() / COMMON;
+            for word in &words {
+                if self.doc_freq(field, word).is_ok_and(|n| n <= common) {
+                    matcher.terms.push(word.clone());
+                }
+            }
             let query: Box<dyn Query> = match words.as_slice() {
                 [] => continue,
                 [one] => self.term_query(field, one),

@@ -172,6 +172,9 @@ struct Word {
     typed: String,
     folded: String,
     lang: Option<Lang>,
+    /// A function word (`the`, `של`, `και`): in more than one document in `COMMON`. It scores
+    /// where it stands, but does not on its own cover a name or mark a snippet.
+    common: bool,
 }
 
 /// Answer `request` from the index `opened`: the results best first, with how the query was
@@ -213,7 +216,8 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
         Reading::NoSuchLaw(law) => return Ok(Outcome::nothing(query, no_such_law(law))),
         Reading::Words => {}
     }
-    let words: Vec<Word> = analyze::words(query)
+    let common = searcher.num_docs() / COMMON;
+    let mut words: Vec<Word> = analyze::words(query)
         .flat_map(|(_, w)| match analyze::expand_abbreviation(w) {
             Some(full) => full.split(' ').collect(),
             None => vec![w],
@@ -222,9 +226,15 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
             typed: w.to_string(),
             folded: analyze::fold_word(w),
             lang: Lang::of_word(w),
+            common: false,
         })
         .filter(|w| !w.folded.is_empty())
         .collect();
+    for word in &mut words {
+        if let Some(lang) = word.lang {
+            word.common = search.doc_freq(search.fields.text(lang, true), &word.folded)? > common;
+        }
+    }
     if words.is_empty() {
         return Err(Error::Usage(format!(
             "the query `{query}` has no letters or digits to search for"

@@ -57,13 +57,9 @@ impl Search<'_> {
     ) -> Result<Vec<Pointer>> {
         let mut seen = BTreeSet::new();
         let mut out = Vec::new();
-        let common = self.searcher.num_docs() / COMMON;
         let langs: BTreeSet<Lang> = words.iter().filter_map(|w| w.lang).collect();
-        for word in words {
+        for word in words.iter().filter(|w| !w.common) {
             let Some(lang) = word.lang else { continue };
-            if self.doc_freq(self.fields.text(lang, true), &word.folded)? > common {
-                continue;
-            }
             let mut unused = Matcher::default();
             let text = keywords::at_least(&self.word_clauses(lang, &[word], &mut unused, near)?, 1);
             // Concepts apart, so that the many index terms and descriptions of situations do
@@ -267,16 +263,25 @@ fn coverage(readings: &Readings, name: &Name) -> (usize, usize) {
     }
     let (mut covered, mut total) = (0, 0);
     for (theirs, folded) in name.stems().zip(name.exact()) {
+        let matching: Vec<&Word> = ours
+            .iter()
+            .filter(|(mine, w, edits)| {
+                mine.iter().any(|t| theirs.contains(t))
+                    || edits.is_some_and(|d| {
+                        folded
+                            .iter()
+                            .any(|f| crate::text::within_edits(&w.folded, f, d))
+                    })
+            })
+            .map(|(_, w, _)| *w)
+            .collect();
+        // A name's function word met only by the query's function words says nothing: it
+        // neither covers the name nor counts in it (`the` in `claim the rest`).
+        if !matching.is_empty() && matching.iter().all(|w| w.common) {
+            continue;
+        }
         total += 1;
-        let matched = ours.iter().any(|(mine, w, edits)| {
-            mine.iter().any(|t| theirs.contains(t))
-                || edits.is_some_and(|d| {
-                    folded
-                        .iter()
-                        .any(|f| crate::text::within_edits(&w.folded, f, d))
-                })
-        });
-        covered += usize::from(matched);
+        covered += usize::from(!matching.is_empty());
     }
     (covered, total)
 }
