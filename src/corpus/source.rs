@@ -106,6 +106,37 @@ impl Root {
         Ok(())
     }
 
+    /// Every file under the folders and files named in `parts`, in sorted order, with a stamp
+    /// that changes when the file does: its size and modification time on disk (a `stat`, not
+    /// a read: the search index checks its corpus on every search), its contents in the
+    /// binary, which are in memory already.
+    pub fn visit_stamps(&self, parts: &[&str], visit: &mut dyn FnMut(&str, &[u8])) -> Result<()> {
+        match self {
+            Root::Dir(dir) => {
+                let mut files = Vec::new();
+                for part in parts {
+                    walk(dir, &dir.join(part), &mut files)?;
+                }
+                files.sort();
+                for relative in files {
+                    let path = dir.join(&relative);
+                    let meta = std::fs::metadata(&path).map_err(|e| Error::io(&path, e))?;
+                    let modified = meta
+                        .modified()
+                        .ok()
+                        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                        .map_or(0, |d| d.as_nanos());
+                    let mut stamp = [0u8; 24];
+                    stamp[..8].copy_from_slice(&meta.len().to_le_bytes());
+                    stamp[8..].copy_from_slice(&modified.to_le_bytes());
+                    visit(&relative, &stamp);
+                }
+                Ok(())
+            }
+            Root::Embedded => self.visit(parts, visit),
+        }
+    }
+
     /// Names of the entries directly inside `relative`, sorted. A missing folder has none.
     pub fn list(&self, relative: &str) -> Result<Vec<String>> {
         let mut names = match self {

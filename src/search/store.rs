@@ -25,7 +25,7 @@ use crate::corpus::{Corpus, Root, layout};
 use crate::error::{Error, Result};
 
 /// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
-const FORMAT: u32 = 11;
+const FORMAT: u32 = 12;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 
@@ -90,10 +90,15 @@ impl Fields {
                 options(lang.stems_field()),
             )
         });
+        // Profiles are scored by their terms' frequencies alone: no positions.
         let profile = Lang::ALL.map(|lang| {
             builder.add_text_field(
                 &format!("{}_profile", lang.code()),
-                options(lang.stems_field()),
+                TextOptions::default().set_indexing_options(
+                    TextFieldIndexing::default()
+                        .set_tokenizer(lang.stems_field())
+                        .set_index_option(IndexRecordOption::WithFreqs),
+                ),
             )
         });
         let fields = Fields {
@@ -177,10 +182,11 @@ impl std::fmt::Display for Unusable {
 }
 
 /// A fingerprint of what the index is built from: the format, then every file's path and
-/// contents (FNV-1a, 64 bits: fast, and collisions are not a threat here).
+/// stamp (its size and modification time on disk, its contents in the binary; FNV-1a, 64
+/// bits: fast, and collisions are not a threat here).
 pub fn fingerprint(root: &Root) -> Result<String> {
-    // FNV-1a taken a word at a time: the corpus is hashed on every search, and a byte at a
-    // time was a tenth of a cold search. Each step is a bijection of the state, so a change
+    // FNV-1a taken a word at a time: the built-in corpus is hashed on every search, and a
+    // byte at a time was a tenth of a cold search. Each step is a bijection of the state, so a change
     // to any one word always changes the result.
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut feed = |bytes: &[u8]| {
@@ -197,7 +203,7 @@ pub fn fingerprint(root: &Root) -> Result<String> {
     };
     feed(&FORMAT.to_le_bytes());
     feed(env!("CARGO_PKG_VERSION").as_bytes());
-    root.visit(&layout::top_level(|p| p.indexed), &mut |name, bytes| {
+    root.visit_stamps(&layout::top_level(|p| p.indexed), &mut |name, bytes| {
         feed(name.as_bytes());
         feed(&[0]);
         feed(&(bytes.len() as u64).to_le_bytes());
