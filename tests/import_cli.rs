@@ -266,13 +266,11 @@ fn a_missing_source_is_named() {
 }
 
 #[test]
-fn a_forced_import_keeps_the_english_renderings_of_regulations_printed_the_same() {
+fn a_forced_import_keeps_what_was_corrected_by_hand() {
     let dir = temporary_corpus();
-    std::fs::create_dir_all(dir.path().join("regulations")).unwrap();
-    let committed = corpus_dir().join("regulations/gr.yaml");
+    crate::util::copy_corpus_into(dir.path());
+    // One regulation corrected by hand since the import, beyond what is recorded.
     let written = dir.path().join("regulations/gr.yaml");
-    std::fs::copy(&committed, &written).unwrap();
-    // One regulation corrected by hand since: its rendering cannot be matched to the import.
     let text = std::fs::read_to_string(&written).unwrap();
     let corrected = text.replacen(
         "(στην Ελλάδα, η εμπρός όψη πρέπει να είναι συμμετρική)",
@@ -280,27 +278,100 @@ fn a_forced_import_keeps_the_english_renderings_of_regulations_printed_the_same(
         1,
     );
     assert_ne!(corrected, text);
-    std::fs::write(&written, corrected).unwrap();
+    std::fs::write(&written, &corrected).unwrap();
 
-    let output = import(dir.path(), &["--force"]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let summary = stdout(&output);
-    assert!(
-        summary.contains("kept 26 English renderings") && summary.contains("left out 1 whose"),
-        "{summary}"
-    );
+    for profile in ["el", "he"] {
+        let output = import_profile(dir.path(), profile, &["--force"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(
+            stdout(&output).contains("corrected by hand before"),
+            "{}",
+            stdout(&output)
+        );
+    }
+    // Every node, definition, footnote and regulation as it was: the hand fixes (added nodes,
+    // restored lines, the Hebrew book index) carried over, the regulations kept whole.
     let reimported = bridgelaws::load(Root::Dir(dir.path().to_path_buf())).expect("loads");
-    let regulations = &reimported.country("gr").expect("gr").data.regulations;
-    let committed = &corpus().country("gr").unwrap().data.regulations;
-    for (new, old) in regulations.iter().zip(committed) {
-        assert_eq!(new.id.as_str(), old.id.as_str());
-        let english = |r: &bridgelaws::corpus::model::Regulation| {
-            r.english.as_ref().map(|e| e.text.to_string())
+    for id in ["el-2017", "he-2017"] {
+        let (new, old) = (
+            reimported.edition(id).unwrap(),
+            corpus().edition(id).unwrap(),
+        );
+        let records = |e: &corpus::Edition| -> Vec<String> {
+            (0..e.entries.len())
+                .map(|i| serde_json::to_string(&export_record(e, i)).unwrap())
+                .collect()
         };
-        if new.id.as_str() == "reg/gr/1" {
-            assert_eq!(english(new), None);
-        } else {
-            assert_eq!(english(new), english(old), "{}", new.id);
+        let (new_records, old_records) = (records(new), records(old));
+        let differing = new_records
+            .iter()
+            .filter(|r| !old_records.contains(r))
+            .count();
+        assert_eq!(differing, 0, "{id}: records differ");
+        let index =
+            |e: &corpus::Edition| format!("{:?}", e.book_index.as_ref().map(|i| &i.data.entries));
+        assert!(index(new) == index(old), "{id}: the book index differs");
+    }
+    assert!(
+        std::fs::read_to_string(&written).unwrap() == corrected,
+        "the regulations are kept as they were, not even written again"
+    );
+    let il =
+        |c: &bridgelaws::corpus::Corpus| format!("{:?}", c.country("il").unwrap().data.regulations);
+    assert_eq!(il(&reimported), il(corpus()));
+    // Nothing is left aside.
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("editions"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn an_import_from_a_source_without_laws_writes_nothing_even_forced() {
+    let dir = temporary_corpus();
+    crate::util::copy_corpus_into(dir.path());
+    let before = snapshot_of(dir.path());
+    let empty = dir.path().join("empty.txt");
+    for junk in ["", "\u{feff}", "two lines\nof junk\n"] {
+        std::fs::write(&empty, junk).unwrap();
+        for args in [vec!["--force"], vec![]] {
+            let mut all = vec!["--source", empty.to_str().unwrap()];
+            all.extend(args.iter().copied());
+            let output = import_profile(dir.path(), "he", &all);
+            assert_eq!(output.status.code(), Some(2), "{junk:?} {args:?}");
+            assert!(
+                stderr(&output).contains("Nothing was written")
+                    || stderr(&output).contains("pass --force"),
+                "{}",
+                stderr(&output)
+            );
         }
     }
+    let after = snapshot_of(dir.path());
+    let changed: Vec<&String> = after
+        .keys()
+        .chain(before.keys())
+        .filter(|k| after.get(*k) != before.get(*k) && !k.ends_with("empty.txt"))
+        .collect();
+    assert!(changed.is_empty(), "changed: {changed:?}");
+}
+
+/// Every file under `dir` with its contents.
+fn snapshot_of(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path.strip_prefix(dir).unwrap().display().to_string();
+                out.insert(relative, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    out
 }

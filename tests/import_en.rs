@@ -360,6 +360,23 @@ fn the_english_import_needs_the_users_copy_and_force_to_replace_texts() {
             .success()
     );
 
+    // A source with no laws in it (empty, a BOM alone, junk) is refused, even forced, and
+    // nothing is written.
+    let before = std::fs::read_to_string(dir.path().join("editions/en-2017/edition.yaml")).unwrap();
+    for junk in ["", "\u{feff}", "two lines\nof junk\n"] {
+        let empty = dir.path().join("empty.txt");
+        std::fs::write(&empty, junk).unwrap();
+        let output = import_en(dir.path(), &empty, &["--force"]);
+        assert_eq!(output.status.code(), Some(2), "{junk:?}");
+        assert!(
+            stderr(&output).contains("gave no laws"),
+            "{}",
+            stderr(&output)
+        );
+    }
+    let after = std::fs::read_to_string(dir.path().join("editions/en-2017/edition.yaml")).unwrap();
+    assert_eq!(after, before);
+
     // A book that stops early: what it lacks is named, and the rest is still filled.
     let dir = corpus_copy();
     let short: String = std::fs::read_to_string(&source)

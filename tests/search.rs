@@ -458,3 +458,59 @@ fn function_words_of_a_phrase_mark_nothing_on_their_own() {
         }
     }
 }
+
+#[test]
+fn a_folder_that_is_not_an_index_is_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path();
+    // What a user keeps in a folder that happens to be named with --index.
+    std::fs::write(folder.join("gen-notes.txt"), "notes").unwrap();
+    std::fs::create_dir_all(folder.join("gen-photos")).unwrap();
+    std::fs::write(folder.join("gen-photos/one.jpg"), "jpeg").unwrap();
+    std::fs::create_dir_all(folder.join("build-99999-backup")).unwrap();
+    std::fs::write(folder.join("CURRENT.99999"), "x").unwrap();
+    std::fs::write(folder.join("CURRENT"), "mine").unwrap();
+    let before = list(folder);
+    for args in [vec!["search", "claim"], vec!["index"]] {
+        let mut all = args.clone();
+        all.extend(["--index", folder.to_str().unwrap()]);
+        let output = bridgelaws(&all);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains("is not a bridgelaws index folder"),
+            "{}",
+            stderr(&output)
+        );
+        assert!(!stderr(&output).contains("building"), "{}", stderr(&output));
+    }
+    assert_eq!(list(folder), before, "nothing was touched");
+    assert_eq!(
+        std::fs::read_to_string(folder.join("CURRENT")).unwrap(),
+        "mine"
+    );
+
+    // An empty or new folder becomes an index, with its marker.
+    let fresh = dir.path().join("fresh");
+    let output = bridgelaws(&["index", "--index", fresh.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(fresh.join("BRIDGELAWS-INDEX").is_file());
+}
+
+/// Every path under `dir` with its contents, for comparing.
+fn list(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                out.push((path.clone(), Vec::new()));
+                stack.push(path);
+            } else {
+                out.push((path.clone(), std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}

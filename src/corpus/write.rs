@@ -33,3 +33,52 @@ pub fn write_file(path: &Path, contents: &str) -> Result<()> {
     std::fs::write(&temporary, contents).map_err(|e| Error::io(&temporary, e))?;
     std::fs::rename(&temporary, path).map_err(|e| Error::io(path, e))
 }
+
+/// `yaml` (a file as `to_yaml` makes it) with the comments that open the file `old` now, if it
+/// has any: what a person wrote at the top of a file (what it is, where it comes from) stays
+/// when the file is written again.
+pub fn keeping_comments(old: &Path, yaml: String) -> String {
+    let Ok(before) = std::fs::read_to_string(old) else {
+        return yaml;
+    };
+    let comments: Vec<&str> = before
+        .lines()
+        .skip_while(|l| l.starts_with("# yaml-language-server:"))
+        .take_while(|l| l.starts_with('#'))
+        .collect();
+    if comments.is_empty() {
+        return yaml;
+    }
+    match yaml.split_once('\n') {
+        Some((schema, body)) if schema.starts_with("# yaml-language-server:") => {
+            format!("{schema}\n{}\n{body}", comments.join("\n"))
+        }
+        _ => format!("{}\n{yaml}", comments.join("\n")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_comments_opening_a_file_stay_when_it_is_written_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = dir.path().join("edition.yaml");
+        std::fs::write(
+            &old,
+            "# yaml-language-server: $schema=x.json\n# What this is.\n# And why.\nid: a\n# not this\n",
+        )
+        .unwrap();
+        let new = keeping_comments(
+            &old,
+            "# yaml-language-server: $schema=x.json\nid: b\n".into(),
+        );
+        assert_eq!(
+            new,
+            "# yaml-language-server: $schema=x.json\n# What this is.\n# And why.\nid: b\n"
+        );
+        let none = keeping_comments(&dir.path().join("missing.yaml"), "id: c\n".into());
+        assert_eq!(none, "id: c\n");
+    }
+}

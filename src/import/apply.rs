@@ -1,21 +1,25 @@
 //! An import written into a corpus folder. The import runs once; afterwards the YAML is the
 //! source of truth and is corrected by hand. So an existing edition (or commentary file) is
-//! never overwritten unless `force` says so, and what no import recreates (the English
-//! renderings of the regulations) is carried over.
+//! never overwritten unless `force` says so, and what no import recreates (the corrections
+//! made by hand, the English renderings of the regulations) is carried over (`keep`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::profile::Profile;
-use super::{Imported, commentary, fill};
+use super::{Imported, commentary, fill, keep};
 use crate::corpus::Root;
 use crate::corpus::id::slug;
-use crate::corpus::layout;
-use crate::corpus::model::RegulationsFile;
-use crate::corpus::write::{to_yaml, write_file};
+use crate::corpus::write::{keeping_comments, to_yaml, write_file};
+use crate::corpus::{layout, load};
 use crate::error::{Error, Result};
 
 /// Import the edition of `profile` into the corpus folder `corpus`, from `source` or else the
 /// profile's bundled source text. Returns what was written, for the user.
+///
+/// An existing edition is replaced only with `force`, and never by a source that gives no laws
+/// or far fewer texts than it holds without `force`, nor, even with it, when what was corrected
+/// by hand could not be carried over. The new edition is written aside and swapped in whole, so
+/// that an interrupted import leaves the old one as it was.
 pub fn edition(
     corpus: &Path,
     profile: &Profile,
@@ -32,7 +36,6 @@ pub fn edition(
     );
     let text = std::fs::read_to_string(&source).map_err(|e| Error::io(&source, e))?;
     let mut imported = super::import(&text, profile);
-
     let regulations_file = imported
         .regulations
         .as_ref()
@@ -49,19 +52,109 @@ pub fn edition(
             }
         }
     }
-    if let (Some(file), Some(regulations)) = (&regulations_file, &mut imported.regulations) {
-        let path = corpus.join(file);
-        if path.exists() {
-            let note = keep_renderings(regulations, &path);
-            imported.warnings.push(note);
+    let before = before(corpus, profile.edition_id, regulations_file.as_deref())?;
+    let existing = before.as_ref().and_then(|b| b.edition.as_ref());
+    if let Some(why) = keep::too_little(&imported, existing)
+        && (imported.laws.is_empty() || !force)
+    {
+        return Err(refused(&source, &why, !imported.laws.is_empty()));
+    }
+    if let Some(before) = &before {
+        for file in &before.unreadable {
+            imported
+                .warnings
+                .push(format!("{file} did not parse: replaced as imported"));
+        }
+        match keep::carry_over(&mut imported, before) {
+            Ok(notes) => imported.warnings.extend(notes),
+            Err(lost) => {
+                return Err(Error::Usage(format!(
+                    "{}: the import would lose what no source gives back, so nothing was written:\n  {}\nCorrect the source or the importer, or move the edition aside to import it afresh",
+                    source.display(),
+                    lost.join("\n  ")
+                )));
+            }
         }
     }
-    let files = files_of(&imported, regulations_file.is_some())?;
-    for (relative, yaml) in &files {
-        write_file(&corpus.join(relative), yaml)?;
-    }
-    remove_stale_laws(corpus, profile.edition_id, &files)?;
+    // Regulations already there are kept as they are: not even written again.
+    let kept_regulations = before.as_ref().is_some_and(|b| b.regulations.is_some());
+    let files = files_of(&imported, regulations_file.is_some() && !kept_regulations)?;
+    swap_in(corpus, profile.edition_id, &files)?;
     Ok(summary(&imported, &edition_dir, files.len()))
+}
+
+/// The edition as it is, with its country's regulations and its book index, when any exists.
+fn before(corpus: &Path, edition: &str, regulations: Option<&str>) -> Result<Option<keep::Before>> {
+    let root = Root::Dir(corpus.to_path_buf());
+    let exists = |relative: &str| corpus.join(relative).exists();
+    let has_edition = exists(&layout::edition_file(edition, "edition.yaml"));
+    let regulations = regulations.filter(|r| exists(r));
+    if !has_edition && regulations.is_none() {
+        return Ok(None);
+    }
+    let book_index = layout::edition_file(edition, "book-index.yaml");
+    let (edition, unreadable) = if has_edition {
+        let (existing, unreadable) = fill::read_leniently(&root, edition, false)?;
+        (Some(existing), unreadable)
+    } else {
+        (None, Vec::new())
+    };
+    Ok(Some(keep::Before {
+        edition,
+        unreadable,
+        regulations: regulations.map(|r| load::file(&root, r)).transpose()?,
+        book_index: exists(&book_index)
+            .then(|| load::file(&root, &book_index))
+            .transpose()?,
+    }))
+}
+
+/// Why an import was refused, and that nothing was written.
+fn refused(source: &Path, why: &str, forcible: bool) -> Error {
+    let force = if forcible {
+        "; if it is, pass --force"
+    } else {
+        ""
+    };
+    Error::Usage(format!(
+        "{}: {why} Nothing was written{force}",
+        source.display()
+    ))
+}
+
+/// Write an edition's files (and its country's regulations) so that the edition is replaced
+/// whole: written aside in the editions folder, then swapped in by two renames, the old
+/// edition removed last.
+fn swap_in(corpus: &Path, edition: &str, files: &[(String, String)]) -> Result<()> {
+    let prefix = format!("{}/", layout::edition_dir(edition));
+    let editions = corpus.join(layout::EDITIONS);
+    let pid = std::process::id();
+    let building = editions.join(format!(".{edition}.import-{pid}"));
+    let old = editions.join(format!(".{edition}.old-{pid}"));
+    let _ = std::fs::remove_dir_all(&building);
+    for (relative, yaml) in files {
+        let yaml = keeping_comments(&corpus.join(relative), yaml.clone());
+        match relative.strip_prefix(&prefix) {
+            Some(inside) => write_file(&building.join(inside), &yaml)?,
+            // The country's regulations: one file, written atomically on its own.
+            None => write_file(&corpus.join(relative), &yaml)?,
+        }
+    }
+    let target = corpus.join(layout::edition_dir(edition));
+    let had = target.exists();
+    if had {
+        std::fs::rename(&target, &old).map_err(|e| Error::io(&target, e))?;
+    }
+    if let Err(e) = std::fs::rename(&building, &target) {
+        if had {
+            let _ = std::fs::rename(&old, &target);
+        }
+        return Err(Error::io(&target, e));
+    }
+    if had {
+        std::fs::remove_dir_all(&old).map_err(|e| Error::io(&old, e))?;
+    }
+    Ok(())
 }
 
 /// Fill the texts of an edition written for the project (the English one) from the user's own
@@ -99,11 +192,15 @@ fn fill_texts(
         )));
     }
     let text = std::fs::read_to_string(source).map_err(|e| Error::io(source, e))?;
-    let imported = fill::fill(existing, super::import(&text, profile));
-    let files = files_of(&imported, false)?;
-    for (relative, yaml) in &files {
-        write_file(&corpus.join(relative), yaml)?;
+    let read = super::import(&text, profile);
+    if let Some(why) = keep::too_little(&read, Some(&existing))
+        && (read.laws.is_empty() || !force)
+    {
+        return Err(refused(source, &why, !read.laws.is_empty()));
     }
+    let imported = fill::fill(existing, read);
+    let files = files_of(&imported, false)?;
+    swap_in(corpus, profile.edition_id, &files)?;
     Ok(summary(&imported, &edition_dir, files.len()))
 }
 
@@ -137,46 +234,6 @@ pub fn commentary(corpus: &Path, force: bool) -> Result<String> {
     ))
 }
 
-/// The English renderings of the regulations were written by hand and no import recreates
-/// them: a forced import keeps each one whose regulation it reads with the same id and the
-/// same printed text. Says what it kept and what it could not.
-fn keep_renderings(imported: &mut RegulationsFile, path: &Path) -> String {
-    let existing = std::fs::read_to_string(path)
-        .map_err(|e| e.to_string())
-        .and_then(|text| {
-            serde_saphyr::from_str::<RegulationsFile>(&text).map_err(|e| e.to_string())
-        });
-    let existing = match existing {
-        Ok(existing) => existing,
-        Err(problem) => {
-            return format!(
-                "{} could not be read ({problem}); its English renderings are not carried over",
-                path.display()
-            );
-        }
-    };
-    let mut kept = 0;
-    for regulation in &mut imported.regulations {
-        let before = existing.regulations.iter().find(|r| {
-            r.id.as_str() == regulation.id.as_str() && r.text.as_str() == regulation.text.as_str()
-        });
-        if let Some(english) = before.and_then(|r| r.english.clone()) {
-            regulation.english = Some(english);
-            kept += 1;
-        }
-    }
-    let lost = existing
-        .regulations
-        .iter()
-        .filter(|r| r.english.is_some())
-        .count()
-        .saturating_sub(kept);
-    format!(
-        "kept {kept} English renderings of {}; left out {lost} whose regulation the import reads otherwise (corrected by hand since?)",
-        path.display()
-    )
-}
-
 /// Every file of the imported edition, relative to the corpus folder, with its YAML text;
 /// its country's regulations when `with_regulations`.
 fn files_of(imported: &Imported, with_regulations: bool) -> Result<Vec<(String, String)>> {
@@ -208,22 +265,6 @@ fn files_of(imported: &Imported, with_regulations: bool) -> Result<Vec<(String, 
         files.push(file(layout::regulations_file(&data.country), data)?);
     }
     Ok(files)
-}
-
-/// After a forced import, law files the new import did not write would be stale.
-fn remove_stale_laws(corpus: &Path, edition: &str, written: &[(String, String)]) -> Result<()> {
-    let laws = corpus.join(layout::edition_file(edition, "laws"));
-    let Ok(entries) = std::fs::read_dir(&laws) else {
-        return Ok(());
-    };
-    let written: Vec<PathBuf> = written.iter().map(|(r, _)| corpus.join(r)).collect();
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().is_some_and(|e| e == "yaml") && !written.contains(&path) {
-            std::fs::remove_file(&path).map_err(|e| Error::io(&path, e))?;
-        }
-    }
-    Ok(())
 }
 
 fn summary(imported: &Imported, edition_dir: &Path, files: usize) -> String {

@@ -25,26 +25,55 @@ pub struct Existing {
 /// Read edition `id` of the corpus at `root`; a file that does not parse is an error naming
 /// its line and column.
 pub fn read(root: &Root, id: &str) -> Result<Existing> {
+    let (existing, unreadable) = read_leniently(root, id, false)?;
+    debug_assert!(unreadable.is_empty());
+    Ok(existing)
+}
+
+/// Read edition `id` as `read` does, but leave out the files that do not parse (`strict`
+/// false), naming them: an edition about to be replaced whole may be broken in places. Its
+/// `edition.yaml` must parse all the same: it records what was corrected by hand.
+pub fn read_leniently(root: &Root, id: &str, strict: bool) -> Result<(Existing, Vec<String>)> {
     let file_of = |name: &str| layout::edition_file(id, name);
+    let mut unreadable = Vec::new();
+    let mut parse = |file: String| -> Result<Option<Node>> {
+        match load::file::<Node>(root, &file) {
+            Ok(node) => Ok(Some(node)),
+            Err(_) if !strict => {
+                unreadable.push(file);
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    };
     let mut front = Vec::new();
     for name in ["preface", "introduction"] {
         let file = file_of(&format!("{name}.yaml"));
         if root.exists(&file) {
-            front.push(load::file::<Node>(root, &file)?);
+            front.extend(parse(file)?);
         }
     }
     let mut laws = Vec::new();
     for name in root.list(&file_of("laws"))? {
         if name.ends_with(".yaml") {
-            laws.push(load::file::<Node>(root, &file_of(&format!("laws/{name}")))?);
+            laws.extend(parse(file_of(&format!("laws/{name}")))?);
         }
     }
-    Ok(Existing {
+    let definitions = match load::file(root, &file_of("definitions.yaml")) {
+        Ok(definitions) => definitions,
+        Err(_) if !strict => {
+            unreadable.push(file_of("definitions.yaml"));
+            DefinitionsFile::default()
+        }
+        Err(e) => return Err(e),
+    };
+    let existing = Existing {
         edition: load::file(root, &file_of("edition.yaml"))?,
         front,
-        definitions: load::file(root, &file_of("definitions.yaml"))?,
+        definitions,
         laws,
-    })
+    };
+    Ok((existing, unreadable))
 }
 
 /// `existing` with the texts of `imported`: every node, definition and footnote the import

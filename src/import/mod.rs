@@ -20,6 +20,7 @@ mod fill;
 pub mod greek;
 pub mod hebrew;
 mod join;
+mod keep;
 pub mod lines;
 pub mod profile;
 pub mod rtl;

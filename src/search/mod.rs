@@ -71,6 +71,8 @@ pub fn rebuild(root: &Root, dir: &Path) -> Result<Opened> {
 }
 
 fn build(root: &Root, dir: &Path, fingerprint: &str) -> Result<Opened> {
+    // A folder that is not an index is refused before anything is read.
+    store::claim(dir)?;
     let corpus = crate::load(root.clone())?;
     store::build(&corpus, dir, fingerprint)
 }

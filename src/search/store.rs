@@ -28,6 +28,12 @@ use crate::error::{Error, Result};
 const FORMAT: u32 = 12;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
+/// The file that makes a folder an index of bridgelaws: only in such a folder does a build
+/// write, replace or remove anything.
+pub const MARKER: &str = "BRIDGELAWS-INDEX";
+const MARKER_TEXT: &str = "This folder holds a search index built by bridgelaws. bridgelaws replaces \
+and removes what it built here (CURRENT, gen-*, build-*); delete them at any time, the next \
+search rebuilds them.\n";
 
 /// What an index was built from, written beside it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -214,6 +220,9 @@ pub fn fingerprint(root: &Root) -> Result<String> {
 
 /// The index in `dir` when it was built from the corpus with this fingerprint and is whole.
 pub fn open(dir: &Path, fingerprint: &str) -> std::result::Result<Opened, Unusable> {
+    if !dir.join(MARKER).is_file() {
+        return Err(Unusable::Missing);
+    }
     let Ok(name) = std::fs::read_to_string(dir.join(CURRENT)) else {
         return Err(Unusable::Missing);
     };
@@ -229,7 +238,9 @@ fn open_generation(generation: &Path, fingerprint: &str) -> std::result::Result<
         return Err(Unusable::Stale);
     }
     let damaged = |e: tantivy::TantivyError| Unusable::Damaged(e.to_string());
-    let index = Index::open_in_dir(generation).map_err(damaged)?;
+    let directory = tantivy::directory::MmapDirectory::open(generation)
+        .map_err(|e| Unusable::Damaged(e.to_string()))?;
+    let index = Index::open(Unlocked(directory)).map_err(damaged)?;
     let fields = Fields::of(&index.schema()).map_err(|e| Unusable::Damaged(e.to_string()))?;
     let broken = index.validate_checksum().map_err(damaged)?;
     if let Some(file) = broken.iter().next() {
@@ -261,6 +272,115 @@ fn open_generation(generation: &Path, fingerprint: &str) -> std::result::Result<
     })
 }
 
+/// A generation opened for reading: generations are never written once built, so readers
+/// take no lock, and an index in a folder the user may not write to can still be searched.
+#[derive(Clone, Debug)]
+struct Unlocked(tantivy::directory::MmapDirectory);
+
+impl tantivy::Directory for Unlocked {
+    fn get_file_handle(
+        &self,
+        path: &Path,
+    ) -> std::result::Result<
+        std::sync::Arc<dyn tantivy::directory::FileHandle>,
+        tantivy::directory::error::OpenReadError,
+    > {
+        self.0.get_file_handle(path)
+    }
+
+    fn delete(
+        &self,
+        path: &Path,
+    ) -> std::result::Result<(), tantivy::directory::error::DeleteError> {
+        self.0.delete(path)
+    }
+
+    fn exists(
+        &self,
+        path: &Path,
+    ) -> std::result::Result<bool, tantivy::directory::error::OpenReadError> {
+        self.0.exists(path)
+    }
+
+    fn open_write(
+        &self,
+        path: &Path,
+    ) -> std::result::Result<tantivy::directory::WritePtr, tantivy::directory::error::OpenWriteError>
+    {
+        self.0.open_write(path)
+    }
+
+    fn atomic_read(
+        &self,
+        path: &Path,
+    ) -> std::result::Result<Vec<u8>, tantivy::directory::error::OpenReadError> {
+        self.0.atomic_read(path)
+    }
+
+    fn atomic_write(&self, path: &Path, data: &[u8]) -> std::io::Result<()> {
+        self.0.atomic_write(path, data)
+    }
+
+    fn sync_directory(&self) -> std::io::Result<()> {
+        self.0.sync_directory()
+    }
+
+    fn watch(
+        &self,
+        watch_callback: tantivy::directory::WatchCallback,
+    ) -> tantivy::Result<tantivy::directory::WatchHandle> {
+        self.0.watch(watch_callback)
+    }
+
+    fn acquire_lock(
+        &self,
+        _lock: &tantivy::directory::Lock,
+    ) -> std::result::Result<tantivy::directory::DirectoryLock, tantivy::directory::error::LockError>
+    {
+        Ok(tantivy::directory::DirectoryLock::from(Box::new(())))
+    }
+}
+
+/// Make `dir` an index folder of bridgelaws, or refuse: a missing or empty folder becomes one
+/// (its marker written), one with the marker is one, and one that an earlier version of
+/// bridgelaws built (only `CURRENT`, `gen-*`, `build-*` and a `README.md`, `CURRENT` naming a
+/// generation with its manifest) is taken over. Any other folder is the user's: nothing in it
+/// is touched.
+pub fn claim(dir: &Path) -> Result<()> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |e: std::io::Error| Error::io(path, e)
+    };
+    if dir.join(MARKER).is_file() {
+        return Ok(());
+    }
+    let names: Vec<String> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(Error::io(dir, e)),
+    };
+    let ours = |name: &String| {
+        name == CURRENT
+            || name == "README.md"
+            || name.starts_with("gen-")
+            || name.starts_with("build-")
+    };
+    let built_here = names.iter().all(ours)
+        && std::fs::read_to_string(dir.join(CURRENT))
+            .is_ok_and(|name| dir.join(name.trim()).join(MANIFEST).is_file());
+    if !names.is_empty() && !built_here {
+        return Err(Error::Usage(format!(
+            "{} is not a bridgelaws index folder (it has no {MARKER} file) and is not empty, so nothing in it was touched; give --index a new or empty folder",
+            dir.display()
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    write_synced(&dir.join(MARKER), MARKER_TEXT.as_bytes())
+}
+
 /// Build the index of `corpus` aside in `dir`, then make it the one in use.
 pub fn build(corpus: &Corpus, dir: &Path, fingerprint: &str) -> Result<Opened> {
     build_documents(&documents::collect(corpus), dir, fingerprint)
@@ -274,7 +394,7 @@ pub fn build_documents(docs: &[Doc], dir: &Path, fingerprint: &str) -> Result<Op
         move |e: std::io::Error| Error::io(path, e)
     };
     let tantivy = |e: tantivy::TantivyError| Error::Index(format!("building: {e}"));
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    claim(dir)?;
     let stamp = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
@@ -514,6 +634,21 @@ impl<'n> Terms<'n> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tantivy::Directory;
+
+    #[test]
+    fn reading_a_generation_writes_no_lock() {
+        // A lock is a file written in the generation: in a folder the user may not write to,
+        // taking it fails, and the index could not be searched.
+        let dir = tempfile::tempdir().unwrap();
+        let directory = Unlocked(tantivy::directory::MmapDirectory::open(dir.path()).unwrap());
+        let lock = tantivy::directory::Lock {
+            filepath: std::path::PathBuf::from(".tantivy-meta.lock"),
+            is_blocking: true,
+        };
+        let _held = directory.acquire_lock(&lock).unwrap();
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
 
     #[test]
     fn a_name_reads_back_as_it_was_analyzed() {
