@@ -291,3 +291,134 @@ fn help_describes_every_command() {
         assert!(text.contains(command), "{command} in {text}");
     }
 }
+
+#[test]
+fn a_folder_named_corpus_that_is_not_one_does_not_replace_the_laws() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("corpus")).unwrap();
+    std::fs::write(dir.path().join("corpus/notes.txt"), "my notes").unwrap();
+    let output = bridgelaws_in(dir.path(), &["show", "27B1(a)", "--edition", "el-2017"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("27B1(a)"));
+    assert!(
+        stderr(&output).contains("./corpus is not a corpus folder"),
+        "{}",
+        stderr(&output)
+    );
+    // `schema` writes into a corpus or a folder it is given, never a new ./corpus/schema.
+    let output = bridgelaws_in(dir.path(), &["schema"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(!dir.path().join("corpus/schema").exists());
+    let out = dir.path().join("schemas");
+    let output = bridgelaws_in(dir.path(), &["schema", "--out", out.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(out.join("schema/node.schema.json").is_file());
+}
+
+#[test]
+fn an_edition_may_be_named_by_its_language() {
+    let by_id = stdout(&bridgelaws(&[
+        "show",
+        "27B1",
+        "--edition",
+        "he-2017",
+        "--format",
+        "json",
+    ]));
+    let by_language = stdout(&bridgelaws(&[
+        "show",
+        "27B1",
+        "--edition",
+        "he",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(by_id, by_language);
+}
+
+#[test]
+fn completions_are_scripts_their_shells_read() {
+    for shell in ["bash", "zsh", "fish"] {
+        let output = bridgelaws(&["completions", shell]);
+        assert!(output.status.success(), "{shell}");
+        let script = stdout(&output);
+        for subcommand in ["search", "show", "regs", "commentary"] {
+            assert!(script.contains(subcommand), "{shell}: {subcommand}");
+        }
+        // The shell itself parses it, where it is installed.
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), &script).unwrap();
+        let check = match shell {
+            "fish" => vec!["--no-execute"],
+            _ => vec!["-n"],
+        };
+        if let Ok(parsed) = std::process::Command::new(shell)
+            .args(&check)
+            .arg(file.path())
+            .output()
+        {
+            assert!(
+                parsed.status.success(),
+                "{shell}: {}",
+                String::from_utf8_lossy(&parsed.stderr)
+            );
+        }
+    }
+    let page = stdout(&bridgelaws(&["man"]));
+    assert!(
+        page.starts_with(".ie") && page.contains(".TH bridgelaws 1"),
+        "{page}"
+    );
+}
+
+/// The commands of the README's "Using it" block, as a user would paste them.
+fn readme_examples() -> Vec<String> {
+    let readme = std::fs::read_to_string(crate::util::manifest_dir().join("README.md")).unwrap();
+    let block = readme
+        .split("## Using it")
+        .nth(1)
+        .and_then(|rest| rest.split("```sh").nth(1))
+        .and_then(|rest| rest.split("```").next())
+        .expect("a sh block under Using it");
+    block
+        .lines()
+        // The output goes to /dev/null, not into a file in the checkout.
+        .map(|l| {
+            let command = l.split("  #").next().unwrap();
+            command.split(" > ").next().unwrap().trim().to_string()
+        })
+        .filter(|l| l.starts_with("bridgelaws "))
+        .collect()
+}
+
+#[test]
+fn the_readme_examples_run_as_written() {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_bridgelaws"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let examples = readme_examples();
+    assert!(examples.len() >= 20, "{examples:?}");
+    for example in examples {
+        // Those that write into the corpus or the index are run by their own tests.
+        if ["import", "schema", "index", "completions", "man"]
+            .iter()
+            .any(|w| example.starts_with(&format!("bridgelaws {w}")))
+        {
+            continue;
+        }
+        let output = std::process::Command::new("bash")
+            .args(["-c", &format!("{example} > /dev/null")])
+            .current_dir(crate::util::manifest_dir())
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "`{example}`: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}

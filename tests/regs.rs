@@ -210,7 +210,9 @@ fn the_diff_pairs_the_countries_node_by_node() {
 
     let text = stdout(&bridgelaws(&["regs", "diff", "il", "gr", "--law", "80"]));
     assert!(
-        text.starts_with("il, gr within 80: 4 nodes regulated; all 1, only il 2, only gr 1\n"),
+        text.starts_with(
+            "il, gr within 80: 4 nodes regulated — 1 by both, 2 by il alone, 1 by gr alone\n"
+        ),
         "{text}"
     );
     assert!(text.contains("  80A1(c) · "), "{text}");
@@ -447,7 +449,7 @@ fn a_third_country_is_a_file_and_a_third_column() {
     ));
     assert!(
         text.starts_with(
-            "il, gr, xa within 78: 2 nodes regulated; all 0, only il 0, only gr 1, only xa 0\n"
+            "il, gr, xa within 78: 2 nodes regulated — 0 by all, 0 by il alone, 1 by gr alone, 0 by xa alone\n"
         ),
         "{text}"
     );

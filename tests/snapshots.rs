@@ -42,6 +42,11 @@ const CASES: &[Case] = &[
     case("show-english", &["show", "27", "--edition", "en-2017"]),
     case("show-definition", &["show", "def/dummy"]),
     case(
+        "show-definition-by-term",
+        &["show", "dummy", "--edition", "el"],
+    ),
+    case("show-no-such-law", &["show", "99"]),
+    case(
         "show-regulated",
         &["show", "40B2(a)", "--edition", "el-2017"],
     ),
@@ -80,6 +85,8 @@ const CASES: &[Case] = &[
     ),
     case("regs-list", &["regs"]),
     case("regs-list-json", &["regs", "--format", "json"]),
+    case("regs-list-markdown", &["regs", "--format", "markdown"]),
+    case("regs-list-csv", &["regs", "--format", "csv"]),
     case("regs-country", &["regs", "il", "--law", "40"]),
     case(
         "regs-country-json",
@@ -131,6 +138,8 @@ const CASES: &[Case] = &[
         &["commentary", "td-booklet/3", "--format", "html"],
     ),
     case("commentary-slides", &["commentary", "law-27-slides"]),
+    case("completions-bash", &["completions", "bash"]),
+    case("man", &["man"]),
     case("check", &["check", "--quiet"]),
     case(
         "check-fixture",

@@ -2,10 +2,12 @@
 
 mod check;
 mod commentary;
+mod completions;
 mod export;
 mod glossary;
 mod import;
 mod index;
+mod man;
 mod regs;
 mod schema;
 mod search;
@@ -54,6 +56,10 @@ pub enum Command {
     Index(index::Args),
     /// The commentary (the directors' scenario booklet, slides, articles): list them, or render one
     Commentary(commentary::Args),
+    /// Print the completion script of a shell (bash, zsh, fish, elvish, powershell)
+    Completions(completions::Args),
+    /// Print the manual page (roff): `bridgelaws man > bridgelaws.1`
+    Man(man::Args),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -81,7 +87,10 @@ impl Display {
 
 /// Run a parsed command line, writing results to `out`.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
-    let root = Root::choose(cli.corpus.as_deref());
+    let (root, note) = Root::chosen(cli.corpus.as_deref());
+    if let Some(note) = note {
+        eprintln!("{note}");
+    }
     let result = match cli.command {
         Command::Show(args) => show::run(&bridgelaws::load(root)?, &args, out),
         Command::Export(args) => export::run(&bridgelaws::load(root)?, &args, out),
@@ -93,6 +102,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Search(args) => search::run(&root, &args, out),
         Command::Index(args) => index::run(&root, &args, out),
         Command::Commentary(args) => commentary::run(&bridgelaws::load(root)?, &args, out),
+        Command::Completions(args) => completions::run(&args, out),
+        Command::Man(args) => man::run(&args, out),
     };
     match result {
         // A reader that went away (`bridgelaws export … | head`) is not an error.
@@ -101,15 +112,24 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     }
 }
 
-/// The edition named on the command line, or a message listing the ones there are.
+/// The edition named on the command line (by its id, or by its language when one edition has
+/// it: `he` for `he-2017`), or a message listing the ones there are.
 fn find_edition<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Edition> {
-    corpus.edition(id).ok_or_else(|| {
-        let known: Vec<&str> = corpus.editions.iter().map(|e| e.id()).collect();
-        Error::Usage(format!(
-            "no edition `{id}` in the corpus; editions: {}",
-            known.join(", ")
-        ))
-    })
+    let by_language: Vec<&Edition> = corpus
+        .editions
+        .iter()
+        .filter(|e| e.language() == id)
+        .collect();
+    match (corpus.edition(id), by_language.as_slice()) {
+        (Some(edition), _) | (None, &[edition]) => Ok(edition),
+        _ => {
+            let known: Vec<&str> = corpus.editions.iter().map(|e| e.id()).collect();
+            Err(Error::Usage(format!(
+                "no edition `{id}` in the corpus; editions: {}",
+                known.join(", ")
+            )))
+        }
+    }
 }
 
 /// Writing to the output: failures carry the name of what was being written.

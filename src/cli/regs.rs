@@ -59,8 +59,22 @@ pub struct View {
     #[arg(long, value_enum, default_value_t)]
     pub format: TableFormat,
 
+    /// With --format csv: begin with a byte-order mark, so that spreadsheet programs read the
+    /// file as UTF-8 (Hebrew and Greek otherwise come out garbled in some)
+    #[arg(long)]
+    pub bom: bool,
+
     #[command(flatten)]
     pub display: Display,
+}
+
+/// CSV as asked: with a byte-order mark first for `--bom`.
+fn csv(view: &View, text: &str) -> String {
+    if view.bom {
+        format!("\u{feff}{text}")
+    } else {
+        text.to_string()
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -133,7 +147,7 @@ fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) 
             emit_text(out, &style, &text)
         }
         TableFormat::Markdown => emit(out, &render::regs::markdown(&table)),
-        TableFormat::Csv => emit(out, &render::regs::csv(&table)),
+        TableFormat::Csv => emit(out, &csv(view, &render::regs::csv(&table))),
         TableFormat::Json => emit_json(out, &render::regs::json(&table, scope.as_deref())),
     }?;
     if rows.is_empty() {
@@ -148,10 +162,19 @@ fn list_countries(corpus: &Corpus, view: &View, out: &mut dyn Write) -> Result<(
             "the corpus has no regulations (a country is a file regulations/<code>.yaml)".into(),
         ));
     }
-    if view.format == TableFormat::Json {
-        let countries = corpus.regulations.iter().map(CountryJson::of).collect();
-        return emit_json(out, &CountriesJson { countries });
+    match view.format {
+        TableFormat::Json => {
+            let countries = corpus.regulations.iter().map(CountryJson::of).collect();
+            emit_json(out, &CountriesJson { countries })
+        }
+        TableFormat::Markdown => emit(out, &render::regs::countries_markdown(&corpus.regulations)),
+        TableFormat::Csv => emit(
+            out,
+            &csv(view, &render::regs::countries_csv(&corpus.regulations)),
+        ),
+        TableFormat::Text => {
+            let text = render::regs::countries_text(&corpus.regulations);
+            emit_text(out, &view.display.style(), &text)
+        }
     }
-    let text = render::regs::countries_text(&corpus.regulations);
-    emit_text(out, &view.display.style(), &text)
 }

@@ -66,10 +66,28 @@ impl From<LangArg> for Lang {
 pub fn run(root: &Root, args: &Args, out: &mut dyn Write) -> Result<()> {
     let dir = index::index_dir(root, args.index.as_deref());
     let opened = index::open(root, &dir)?;
+    // An edition may be named by its language (`he`), as with --lang.
+    let editions = &opened.manifest.editions;
+    let edition_ids: Vec<String> = args
+        .edition
+        .iter()
+        .flat_map(|wanted| {
+            let of_language: Vec<String> = editions
+                .iter()
+                .filter(|(id, language)| *language == wanted && id.contains('-'))
+                .map(|(id, _)| id.clone())
+                .collect();
+            if editions.contains_key(wanted) || of_language.is_empty() {
+                vec![wanted.clone()]
+            } else {
+                of_language
+            }
+        })
+        .collect();
     let request = Request {
         query: args.query.join(" "),
         langs: args.lang.iter().map(|&l| l.into()).collect(),
-        editions: args.edition.clone(),
+        editions: edition_ids,
         kinds: args.kind.clone(),
         limit: usize::from(args.limit),
     };

@@ -27,7 +27,20 @@ pub struct Args {
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
-    let id = refs::parse(&args.reference).map_err(Error::Usage)?;
+    let id = match refs::parse(&args.reference) {
+        Ok(id) => id,
+        // A definition's term names its definition (`show dummy`).
+        Err(message) => match corpus.definition_named(&args.reference) {
+            Some(id) => {
+                eprintln!(
+                    "note: `{}` read as the definition {id}",
+                    args.reference.trim()
+                );
+                id.to_string()
+            }
+            None => return Err(Error::Usage(message)),
+        },
+    };
     let editions = if args.editions.is_empty() {
         corpus.editions.iter().collect::<Vec<_>>()
     } else {

@@ -27,7 +27,7 @@ use model::{
     AcknowledgedFile, BookIndexFile, EditionFile, GlossaryFile, Located, OverridesFile, Pos,
     RegulationsFile, SituationsFile,
 };
-pub use source::Root;
+pub use source::{Root, is_corpus};
 
 /// One node of an edition, whatever its kind, with its place in the tree.
 #[derive(Clone, Debug)]
@@ -287,6 +287,25 @@ impl Corpus {
         self.regulations
             .iter()
             .find(|r| r.data.country.as_str() == code)
+    }
+
+    /// The definition whose term is `term` in any edition, as printed or in English, case and
+    /// accents aside (`dummy`, `Μορ`, `דומם`): its id.
+    pub fn definition_named(&self, term: &str) -> Option<&str> {
+        let wanted = crate::text::fold(term.trim());
+        if wanted.is_empty() {
+            return None;
+        }
+        self.editions
+            .iter()
+            .flat_map(|e| &e.entries)
+            .find_map(|entry| {
+                let named = [&entry.term, &entry.english]
+                    .into_iter()
+                    .flatten()
+                    .any(|t| crate::text::fold(t) == wanted);
+                (entry.kind == Kind::Definition && named).then_some(entry.id.as_str())
+            })
     }
 
     /// The edition whose tree a country's regulations hang on: the edition they are printed

@@ -20,10 +20,25 @@ pub enum Root {
 impl Root {
     /// `dir` when given; else `./corpus` when it exists; else the built-in copy.
     pub fn choose(dir: Option<&Path>) -> Root {
+        Root::chosen(dir).0
+    }
+
+    /// `dir` when given; else `./corpus` when it is a corpus folder (`is_corpus`); else the
+    /// built-in copy, with a note when a folder named `corpus` is here but is not one (a
+    /// folder of notes must not replace the Laws).
+    pub fn chosen(dir: Option<&Path>) -> (Root, Option<String>) {
+        let here = Path::new("corpus");
         match dir {
-            Some(dir) => Root::Dir(dir.to_path_buf()),
-            None if Path::new("corpus").is_dir() => Root::Dir(PathBuf::from("corpus")),
-            None => Root::Embedded,
+            Some(dir) => (Root::Dir(dir.to_path_buf()), None),
+            None if is_corpus(here) => (Root::Dir(here.to_path_buf()), None),
+            None if here.exists() => (
+                Root::Embedded,
+                Some(format!(
+                    "note: ./corpus is not a corpus folder (it has no {}/<edition>/edition.yaml); using the built-in corpus",
+                    super::layout::EDITIONS
+                )),
+            ),
+            None => (Root::Embedded, None),
         }
     }
 
@@ -168,6 +183,15 @@ impl Root {
         names.dedup();
         Ok(names)
     }
+}
+
+/// Whether `dir` is a corpus folder: it holds at least one edition (`editions/<id>/edition.yaml`).
+pub fn is_corpus(dir: &Path) -> bool {
+    std::fs::read_dir(dir.join(super::layout::EDITIONS)).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| e.path().join("edition.yaml").is_file())
+    })
 }
 
 /// The files under `path` (a file or folder; missing is empty), relative to `root`, with `/`.

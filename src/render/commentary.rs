@@ -16,7 +16,10 @@ pub fn booklet_markdown(booklet: &BookletFile, commentary: &Commentary) -> Strin
     for group in &booklet.groups {
         out.push_str(&format!("## {}\n\n", group.title));
         for scenario in &group.scenarios {
-            out.push_str(&scenario_markdown(scenario, commentary, "###"));
+            // The id opens the scenario on its own: `bridgelaws commentary td-booklet/3`.
+            let mut titled = scenario.clone();
+            titled.title = format!("{} ({})", scenario.title, scenario.id);
+            out.push_str(&scenario_markdown(&titled, commentary, "###"));
         }
     }
     out
@@ -297,8 +300,9 @@ pub fn list_text(commentary: &Commentary, summaries: &[Summary<'_>]) -> String {
             .refs_of(s.id)
             .filter(|r| r.target.is_ok())
             .count();
+        // A booklet says how its scenarios are opened.
         let detail = match s.scenarios {
-            Some(n) => format!("{}, ", plural(n, "scenario")),
+            Some(n) => format!("{} ({}/1 … {}/{n}), ", plural(n, "scenario"), s.id, s.id),
             None => String::new(),
         };
         text.push_str(&format!(

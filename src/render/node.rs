@@ -138,6 +138,15 @@ fn subtree_text(
             style,
         ),
         (Some(text), None) => wrap_labelled(out, indent, &text_label, text, style),
+        // A node whose text the edition does not bundle says so, rather than a bare number.
+        (None, None)
+            if !edition.text_bundled()
+                && entry.children.is_empty()
+                && entry.summary.is_none()
+                && !text_label.is_empty() =>
+        {
+            wrap_labelled(out, indent, &text_label, "[text not bundled]", style)
+        }
         (None, None) if !text_label.is_empty() => {
             wrap_labelled(out, indent, &text_label, "", style)
         }
@@ -145,6 +154,9 @@ fn subtree_text(
     }
     if let Some(english) = &entry.english {
         wrap_labelled(out, indent + 2, "", &format!("(English: {english})"), style);
+    }
+    if let Some(reason) = &entry.renumbered {
+        wrap_labelled(out, indent + 2, "renumbered:", reason, style);
     }
     if let Some(summary) = &entry.summary {
         wrap_labelled(

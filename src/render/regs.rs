@@ -136,8 +136,8 @@ pub fn text(table: &Table<'_>, style: &Style, with_silent: bool) -> String {
     out
 }
 
-/// `il, gr within 40: 11 nodes regulated; all 10, only il 0, only gr 1` (a list: `il · <its
-/// federation> · 27 regulations on 26 nodes`).
+/// `il, gr within 40: 11 nodes regulated — 10 by both, 0 by il alone, 1 by gr alone` (a list:
+/// `il · <its federation> · 27 regulations on 26 nodes`).
 pub fn summary(table: &Table<'_>, scope: Option<&str>) -> String {
     let (countries, rows) = (table.countries, table.rows);
     let codes: Vec<&str> = countries.iter().map(|c| c.data.country.as_str()).collect();
@@ -152,20 +152,24 @@ pub fn summary(table: &Table<'_>, scope: Option<&str>) -> String {
             plural(count, "regulation"),
         );
     }
+    // `10 by both, 0 by il alone, 1 by gr alone`.
     let all = rows
         .iter()
         .filter(|r| r.regulated_by(countries).len() == countries.len())
         .count();
-    let mut parts = vec![format!("all {all}")];
+    let mut parts = vec![format!(
+        "{all} by {}",
+        if countries.len() == 2 { "both" } else { "all" }
+    )];
     for code in &codes {
         let alone = rows
             .iter()
             .filter(|r| r.regulated_by(countries) == [*code])
             .count();
-        parts.push(format!("only {code} {alone}"));
+        parts.push(format!("{alone} by {code} alone"));
     }
     format!(
-        "{}{within}: {nodes} regulated; {}\n",
+        "{}{within}: {nodes} regulated — {}\n",
         codes.join(", "),
         parts.join(", ")
     )
@@ -272,18 +276,62 @@ pub fn csv(table: &Table<'_>) -> String {
     out
 }
 
-fn csv_record(fields: &[String]) -> String {
+/// One CSV record (RFC 4180). A cell a spreadsheet would read as a formula (starting with `=`,
+/// `+`, `-`, `@`, a tab or a carriage return) is written with a `'` before it, as OWASP
+/// advises against CSV injection: the corpus holds texts, never formulas.
+pub fn csv_record(fields: &[String]) -> String {
     let quoted: Vec<String> = fields
         .iter()
         .map(|f| {
+            let f = if f.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+                format!("'{f}")
+            } else {
+                f.clone()
+            };
             if f.contains([',', '"', '\n', '\r']) {
                 format!("\"{}\"", f.replace('"', "\"\""))
             } else {
-                f.clone()
+                f
             }
         })
         .collect();
     format!("{}\r\n", quoted.join(","))
+}
+
+/// The countries as a Markdown table.
+pub fn countries_markdown(countries: &[Regulations]) -> String {
+    let mut out = String::from("| Country | Regulations | Federation | Language | Printed in |\n");
+    out.push_str("| --- | --- | --- | --- | --- |\n");
+    for c in countries {
+        let d = &c.data;
+        let cells = [
+            d.country.to_string(),
+            d.regulations.len().to_string(),
+            d.federation.clone(),
+            d.language.clone(),
+            d.source.clone(),
+        ];
+        let cells: Vec<String> = cells.iter().map(|c| markdown_cell(c)).collect();
+        out.push_str(&format!("| {} |\n", cells.join(" | ")));
+    }
+    out
+}
+
+/// The countries as CSV.
+pub fn countries_csv(countries: &[Regulations]) -> String {
+    let header = ["country", "regulations", "federation", "language", "source"].map(String::from);
+    let mut out = csv_record(&header);
+    for c in countries {
+        let d = &c.data;
+        out.push_str(&csv_record(&[
+            d.country.to_string(),
+            d.regulations.len().to_string(),
+            d.federation.clone(),
+            d.language.clone(),
+            d.source.clone(),
+        ]));
+    }
+    out
 }
 
 /// What a country's file says of itself.
@@ -432,6 +480,12 @@ mod tests {
             csv_record(&fields),
             "40B1(b),\"a, b\",\"say \"\"x\"\"\",\"two\nlines\",ב\r\n"
         );
+    }
+
+    #[test]
+    fn a_cell_a_spreadsheet_would_run_is_written_as_text() {
+        let fields = ["=SUM(A1)", "+1", "-2", "@cmd", "ok"].map(String::from);
+        assert_eq!(csv_record(&fields), "'=SUM(A1),'+1,'-2,'@cmd,ok\r\n");
     }
 
     #[test]

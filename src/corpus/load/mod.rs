@@ -28,7 +28,7 @@ pub fn read(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
         && !dir.join(layout::EDITIONS).is_dir()
     {
         return Err(Error::Usage(format!(
-            "{} is not a corpus folder (it has no editions/ folder); pass --corpus with a corpus folder, or leave --corpus out to use ./corpus or the built-in corpus",
+            "{} is not a corpus folder (it has no editions/ folder); give --corpus a corpus folder, or leave --corpus out for ./corpus or the built-in corpus",
             dir.display()
         )));
     }
