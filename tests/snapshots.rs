@@ -46,6 +46,7 @@ const CASES: &[Case] = &[
         &["show", "dummy", "--edition", "el"],
     ),
     case("show-no-such-law", &["show", "99"]),
+    case("show-no-such-law-json", &["show", "99", "--format", "json"]),
     case(
         "show-regulated",
         &["show", "40B2(a)", "--edition", "el-2017"],

@@ -6,7 +6,7 @@ use std::io::Write;
 use super::{Display, Format, emit_json, emit_text, find_edition};
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
-use bridgelaws::refs;
+use bridgelaws::refs::{self, Reading};
 use bridgelaws::render::show::Shown;
 
 #[derive(Debug, clap::Args)]
@@ -27,18 +27,20 @@ pub struct Args {
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
-    let id = match refs::parse(&args.reference) {
-        Ok(id) => id,
+    // A law beyond the Laws is well formed but names nothing: found nowhere, as `27E` is.
+    let (id, nothing) = match refs::reading(&args.reference) {
+        Reading::Id(id) => (id, None),
+        Reading::NoSuchLaw(law) => (law.to_string(), Some(refs::no_such_law(law))),
         // A definition's term names its definition (`show dummy`).
-        Err(message) => match corpus.definition_named(&args.reference) {
+        Reading::Words => match corpus.definition_named(&args.reference) {
             Some(id) => {
                 eprintln!(
                     "note: `{}` read as the definition {id}",
                     args.reference.trim()
                 );
-                id.to_string()
+                (id.to_string(), None)
             }
-            None => return Err(Error::Usage(message)),
+            None => return Err(Error::Usage(refs::parse(&args.reference).unwrap_err())),
         },
     };
     let editions = if args.editions.is_empty() {
@@ -62,6 +64,9 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         .filter(|e| e.index_of(&id).is_none())
         .map(|e| e.id())
         .collect();
+    if let Some(message) = nothing {
+        return Err(Error::NotFound(message));
+    }
     if shown.found.is_empty() {
         return Err(Error::NotFound(format!(
             "{id}: no such node in {}",
