@@ -1,6 +1,8 @@
 //! Relevance and latency of `search` side by side with two baselines, over the same corpus, on
 //! every judged set: the regression suite, its held-out queries, and both halves of the
-//! development set. Run on demand: `cargo bench --features fts5-baseline --bench fts5`.
+//! development set. Run on demand: `cargo bench --features fts5-baseline --bench fts5`
+//! (`FTS5_DISAGREEMENTS=1` also lists the tuning half's queries that one of the engine and the
+//! law-level baseline finds in its first three and the other does not).
 //!
 //! - FTS5 over nodes: what a user would otherwise reach for. SQLite FTS5 (`unicode61
 //!   remove_diacritics 2`) gets the readable documents (every node, definition, footnote and
@@ -32,6 +34,7 @@ fn main() {
         store::build_documents(&documents::collect(&corpus), dir.path(), "bench").expect("index");
 
     let sets = judged_sets(manifest);
+    let show_disagreements = std::env::var_os("FTS5_DISAGREEMENTS").is_some();
     for (name, judged) in &sets {
         let mut ranks: [Vec<(&str, Option<usize>)>; 3] = Default::default();
         let mut times: [Vec<Duration>; 2] = Default::default();
@@ -49,6 +52,24 @@ fn main() {
 
             let found = fts5(&laws, &j.query, &langs, true);
             ranks[2].push((j.group.as_str(), j.rank(&found)));
+            // Where the engine and the law-level baseline disagree, on the tuning half only
+            // (the reporting half's misses are not looked at).
+            if show_disagreements && name.contains("tuning") {
+                let (a, b) = (j.rank(&ours), j.rank(&found));
+                let hit = |r: Option<usize>| r.is_some_and(|r| r <= 3);
+                if hit(a) != hit(b) {
+                    println!(
+                        "{} [{}] expected {:?}: bridgelaws {:?} {:?}, law BM25 {:?} {:?}",
+                        j.query,
+                        j.group,
+                        j.expect,
+                        a,
+                        laws_of(&ours),
+                        b,
+                        laws_of(&found)
+                    );
+                }
+            }
         }
         println!("\n{name}: {} judged queries", judged.len());
         let [ours, fts, law] = ranks.map(relevance::score);
@@ -155,6 +176,18 @@ fn laws_db(corpus: &Corpus) -> Connection {
         insert(&db, &fold_text(&definitions.join("\n")), lang, "def/all");
     }
     db
+}
+
+/// The first five results' laws (or definitions), for reading a disagreement.
+fn laws_of(results: &[Vec<String>]) -> Vec<String> {
+    results
+        .iter()
+        .take(5)
+        .map(|targets| {
+            let first = targets.first().map_or("", String::as_str);
+            law_of(first).unwrap_or_else(|| first.to_string())
+        })
+        .collect()
 }
 
 /// The law a node id is in (`27B1(a)` → `27`).

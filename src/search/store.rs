@@ -20,12 +20,12 @@ use tantivy::schema::{
 use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument};
 
 use super::analyze::{self, Lang};
-use super::documents::{self, Doc};
+use super::documents::{self, Doc, DocKind};
 use crate::corpus::{Corpus, Root, layout};
 use crate::error::{Error, Result};
 
 /// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
-const FORMAT: u32 = 12;
+const FORMAT: u32 = 13;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 /// The file that makes a folder an index of bridgelaws: only in such a folder does a build
@@ -71,6 +71,9 @@ pub(crate) struct Fields {
     context: [Field; 3],
     /// Per language: a profile's texts, in stems.
     profile: [Field; 3],
+    /// Per language: a situation's description, in stems, apart from every other text so that
+    /// descriptions are weighed against descriptions.
+    phrase: [Field; 3],
 }
 
 impl Fields {
@@ -107,6 +110,17 @@ impl Fields {
                 ),
             )
         });
+        // Descriptions too: a word's frequency within one is all that scores.
+        let phrase = Lang::ALL.map(|lang| {
+            builder.add_text_field(
+                &format!("{}_phrase", lang.code()),
+                TextOptions::default().set_indexing_options(
+                    TextFieldIndexing::default()
+                        .set_tokenizer(lang.stems_field())
+                        .set_index_option(IndexRecordOption::WithFreqs),
+                ),
+            )
+        });
         let fields = Fields {
             id: builder.add_text_field("id", STRING | STORED),
             // Fast too: a query reads the targets of many documents it does not show.
@@ -124,6 +138,7 @@ impl Fields {
             text,
             context,
             profile,
+            phrase,
         };
         (builder.build(), fields)
     }
@@ -143,6 +158,10 @@ impl Fields {
 
     pub fn profile(&self, lang: Lang) -> Field {
         self.profile[lang as usize]
+    }
+
+    pub fn phrase(&self, lang: Lang) -> Field {
+        self.phrase[lang as usize]
     }
 
     pub fn text(&self, lang: Lang, exact: bool) -> Field {
@@ -551,6 +570,11 @@ fn document(fields: &Fields, doc: &Doc) -> TantivyDocument {
     }
     for (lang, text) in &doc.profile {
         out.add_text(fields.profile(*lang), text);
+    }
+    if doc.kind == DocKind::Situation {
+        for (lang, text) in &doc.texts {
+            out.add_text(fields.phrase(*lang), text);
+        }
     }
     out
 }

@@ -204,69 +204,26 @@ impl Search<'_> {
 
     /// The units (laws, definitions) whose profiles hold the words, each scored by how well:
     /// every language's words in that language's profiles, by BM25 among the profiles, each
-    /// language's best counting 1.
+    /// language's best counting 1; then by the everyday descriptions of situations that match
+    /// the words best, each description weighed against the others (a law one description
+    /// says in the query's words beats one whose many texts share a word each).
     fn profiles(&self, words: &[Word]) -> Result<Profiled> {
         let mut scores = Profiled::new();
         let units = UnitColumn::open(self.searcher);
+        let profiles = self.doc_freq(self.fields.kind, DocKind::Profile.as_str())?;
+        let situations = self.doc_freq(self.fields.kind, DocKind::Situation.as_str())?;
         for lang in Lang::ALL {
-            let field = self.fields.profile(lang);
-            let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-            let own = words
+            let own: Vec<&Word> = words
                 .iter()
-                .filter(|w| w.lang == Some(lang) || (w.lang.is_none() && lang == Lang::En));
-            for word in own {
-                let stems: Vec<String> = analyze::terms(lang, false, &word.typed).concat();
-                let mut forms: Vec<Box<dyn Query>> = Vec::new();
-                let mut found = false;
-                for (stripped, stem) in stems.iter().enumerate() {
-                    // Hebrew: the fewer letters taken off, the likelier the reading.
-                    let weight = if lang == Lang::He && *stem != word.folded {
-                        0.9_f32.powi(i32::try_from(stripped + 1).unwrap_or(3))
-                    } else {
-                        1.0
-                    };
-                    forms.push(Box::new(BoostQuery::new(
-                        self.term_query(field, stem),
-                        weight,
-                    )));
-                    found |= self.doc_freq(field, stem)? > 0;
-                }
-                // A word no profile holds (`διεκδίκιση`, `droped`): the words a misspelling
-                // away, almost as much as the word.
-                if !found
-                    && let Some(stem) = stems.first()
-                    && let Some(distance) = near_distance(stem)
-                {
-                    for other in self.near_terms(field, stem, distance)? {
-                        forms.push(Box::new(BoostQuery::new(
-                            self.term_query(field, &other),
-                            0.8,
-                        )));
-                    }
-                }
-                clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::new(forms))));
-            }
-            if clauses.is_empty() {
+                .filter(|w| w.lang == Some(lang) || (w.lang.is_none() && lang == Lang::En))
+                .collect();
+            if own.is_empty() {
                 continue;
             }
-            let mut found: Scores = BTreeMap::new();
-            let statistics = ProfileStatistics {
-                searcher: self.searcher,
-                profiles: self.doc_freq(self.fields.kind, DocKind::Profile.as_str())?,
-            };
-            let top = self
-                .searcher
-                .search_with_statistics_provider(
-                    &BooleanQuery::new(clauses),
-                    &TopDocs::with_limit(PROFILED).order_by_score(),
-                    &statistics,
-                )
-                .map_err(search_error)?;
+            let field = self.fields.profile(lang);
+            let top = self.top_among(field, &own, profiles, PROFILED)?;
+            let best = top.first().map_or(0.0, |(score, _)| *score);
             for (score, address) in top {
-                found.insert(address, score);
-            }
-            let best = found.values().copied().fold(0.0_f32, f32::max);
-            for (address, score) in found {
                 if let Some(unit) = units.unit(&address) {
                     let entry = scores.entry(unit).or_default();
                     entry.0 += score / best;
@@ -275,8 +232,99 @@ impl Search<'_> {
                     }
                 }
             }
+            let field = self.fields.phrase(lang);
+            let mut by_unit: BTreeMap<u64, Vec<f32>> = BTreeMap::new();
+            let mut ids: BTreeMap<u64, String> = BTreeMap::new();
+            for (score, address) in self.top_among(field, &own, situations, DESCRIPTIONS)? {
+                if let Some(unit) = units.unit(&address) {
+                    by_unit.entry(unit).or_default().push(score);
+                    if let std::collections::btree_map::Entry::Vacant(id) = ids.entry(unit) {
+                        // A law is named by its number, a definition by its id.
+                        id.insert(if unit > 1000 {
+                            self.targets_of(address)?.concat()
+                        } else {
+                            unit.to_string()
+                        });
+                    }
+                }
+            }
+            // A unit's best descriptions, the best unit's counting `DESCRIPTION_WEIGHT`.
+            let summed: Vec<(u64, f32)> = by_unit
+                .into_iter()
+                .map(|(unit, found)| (unit, found.iter().take(BEST_DESCRIPTIONS).sum()))
+                .collect();
+            let best = summed.iter().map(|(_, s)| *s).fold(0.0_f32, f32::max);
+            for (unit, score) in summed {
+                let entry = scores.entry(unit).or_default();
+                entry.0 += DESCRIPTION_WEIGHT * score / best;
+                if entry.1.is_empty() {
+                    entry.1 = ids.remove(&unit).unwrap_or_default();
+                }
+            }
         }
+        scores.retain(|_, (_, id)| !id.is_empty());
         Ok(scores)
+    }
+
+    /// The best `limit` documents for the words in one of the fields only some documents have
+    /// (profiles, descriptions), by BM25 among the `among` documents that have it: the index's
+    /// others would make a word found in every law look rare and every profile look long.
+    fn top_among(
+        &self,
+        field: tantivy::schema::Field,
+        words: &[&Word],
+        among: u64,
+        limit: usize,
+    ) -> Result<Vec<(f32, DocAddress)>> {
+        let lang = words.iter().find_map(|w| w.lang).unwrap_or(Lang::En);
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for word in words {
+            let stems: Vec<String> = analyze::terms(lang, false, &word.typed).concat();
+            let mut forms: Vec<Box<dyn Query>> = Vec::new();
+            let mut found = false;
+            for (stripped, stem) in stems.iter().enumerate() {
+                // Hebrew: the fewer letters taken off, the likelier the reading.
+                let weight = if lang == Lang::He && *stem != word.folded {
+                    0.9_f32.powi(i32::try_from(stripped + 1).unwrap_or(3))
+                } else {
+                    1.0
+                };
+                forms.push(Box::new(BoostQuery::new(
+                    self.term_query(field, stem),
+                    weight,
+                )));
+                found |= self.doc_freq(field, stem)? > 0;
+            }
+            // A word no document of the field holds (`διεκδίκιση`, `droped`): the words a
+            // misspelling away, almost as much as the word.
+            if !found
+                && let Some(stem) = stems.first()
+                && let Some(distance) = near_distance(stem)
+            {
+                for other in self.near_terms(field, stem, distance)? {
+                    forms.push(Box::new(BoostQuery::new(
+                        self.term_query(field, &other),
+                        0.8,
+                    )));
+                }
+            }
+            clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::new(forms))));
+        }
+        let statistics = FieldStatistics {
+            searcher: self.searcher,
+            documents: among,
+        };
+        let mut top = self
+            .searcher
+            .search_with_statistics_provider(
+                &BooleanQuery::new(clauses),
+                &TopDocs::with_limit(limit).order_by_score(),
+                &statistics,
+            )
+            .map_err(search_error)?;
+        // Equal scores in corpus order, so that the same query always reads the same ones.
+        top.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        Ok(top)
     }
 
     /// Every unit the profiles find gets a document in the results, so that a law can come up
@@ -552,21 +600,21 @@ impl UnitColumn {
     }
 }
 
-/// BM25's statistics for the profile fields, which only the laws' profiles have: the number of
-/// documents is theirs, not the index's, so that a word in every law weighs nothing and the
-/// average profile is a profile's length.
-struct ProfileStatistics<'a> {
+/// BM25's statistics for a field that only some documents have (the profiles, the
+/// descriptions): the number of documents is theirs, not the index's, so that a word in every
+/// law weighs nothing and the average length is theirs.
+struct FieldStatistics<'a> {
     searcher: &'a Searcher,
-    profiles: u64,
+    documents: u64,
 }
 
-impl tantivy::query::Bm25StatisticsProvider for ProfileStatistics<'_> {
+impl tantivy::query::Bm25StatisticsProvider for FieldStatistics<'_> {
     fn total_num_tokens(&self, field: tantivy::schema::Field) -> tantivy::Result<u64> {
         self.searcher.total_num_tokens(field)
     }
 
     fn total_num_docs(&self) -> tantivy::Result<u64> {
-        Ok(self.profiles.max(1))
+        Ok(self.documents.max(1))
     }
 
     fn doc_freq(&self, term: &Term) -> tantivy::Result<u64> {

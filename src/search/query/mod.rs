@@ -145,6 +145,11 @@ const UNIT_WEIGHT: f32 = 8.0;
 const COMMENTARY_SHARE: f32 = 0.5;
 /// How many units the profiles of one language offer.
 const PROFILED: usize = 10;
+/// How many descriptions of situations one language's words are matched with, how many of a
+/// unit's best count, and what the best unit's count against its profile's best.
+const DESCRIPTIONS: usize = 200;
+const BEST_DESCRIPTIONS: usize = 2;
+const DESCRIPTION_WEIGHT: f32 = 0.8;
 /// How many indexed words one query word's near spellings may stand for.
 const NEAR_TERMS: usize = 8;
 /// Fewer results than this with most of the words: search with any of them.
