@@ -110,10 +110,10 @@ fn the_development_set_is_split_once_into_two_halves() {
     }
 }
 
-/// Measured on the tuning half (its misses are printed): en 0.905, he 0.914, el 0.985, xlang
+/// Measured on the tuning half (its misses are printed): en 0.919, he 0.914, el 0.985, xlang
 /// and citations 1.0.
 const TUNE_FLOORS: [(&str, f64); 5] = [
-    ("en", 0.90),
+    ("en", 0.91),
     ("he", 0.91),
     ("el", 0.98),
     ("xlang", 1.0),
@@ -132,11 +132,11 @@ fn the_tuning_half_holds_its_measured_levels() {
 }
 
 /// Measured on the reporting half (only its scores are printed): en 0.976, he 0.944, el
-/// 0.886, xlang and citations 1.0.
+/// 0.900, xlang and citations 1.0.
 const REPORT_FLOORS: [(&str, f64); 5] = [
     ("en", 0.97),
     ("he", 0.94),
-    ("el", 0.88),
+    ("el", 0.90),
     ("xlang", 1.0),
     ("ref", 1.0),
 ];

@@ -86,7 +86,15 @@ impl Search<'_> {
                 );
             }
         }
-        let profiles = self.profiles(words)?;
+        let mut profiles = self.profiles(words)?;
+        // The laws of the phase the query speaks of, before those of another phase.
+        if let Some(phase) = phase::of_query(words) {
+            for (unit, (score, _)) in profiles.iter_mut() {
+                if phase::of_law(*unit).is_some_and(|p| p != phase) {
+                    *score *= OTHER_PHASE;
+                }
+            }
+        }
         for &lang in &targets {
             self.add_units_profiled(&mut total, &profiles, lang, &kinds)?;
         }

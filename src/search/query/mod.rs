@@ -20,6 +20,7 @@
 
 mod citation;
 mod keywords;
+mod phase;
 mod pointers;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -150,6 +151,8 @@ const PROFILED: usize = 10;
 const DESCRIPTIONS: usize = 200;
 const BEST_DESCRIPTIONS: usize = 2;
 const DESCRIPTION_WEIGHT: f32 = 0.8;
+/// What a law of another phase than the one the query names keeps of its unit's score.
+const OTHER_PHASE: f32 = 0.8;
 /// How many indexed words one query word's near spellings may stand for.
 const NEAR_TERMS: usize = 8;
 /// Fewer results than this with most of the words: search with any of them.
