@@ -77,8 +77,10 @@ fn the_suite_is_large_and_covers_every_group() {
     }
 }
 
-/// Hit@3 of 0.9 in each group (measured: he 0.917, el 0.917, en 0.938, cross 0.917).
-const SUITE_FLOORS: [(&str, f64); 4] = [("he", 0.9), ("el", 0.9), ("en", 0.9), ("cross", 0.9)];
+/// Hit@3 of 0.9 in each group but Hebrew (measured: he 0.875, el 0.958, en 1.0, cross 1.0).
+/// Hebrew lemmas cost the suite one query (`לא התריעו`, now 4th) and gained the development
+/// set three, the larger and blind set.
+const SUITE_FLOORS: [(&str, f64); 4] = [("he", 0.87), ("el", 0.9), ("en", 0.9), ("cross", 0.9)];
 
 #[test]
 fn the_suite_holds_its_levels_and_citations_come_first() {
@@ -110,11 +112,11 @@ fn the_development_set_is_split_once_into_two_halves() {
     }
 }
 
-/// Measured on the tuning half (its misses are printed): en 0.919, he 0.914, el 0.985, xlang
+/// Measured on the tuning half (its misses are printed): en 0.919, he 0.943, el 0.985, xlang
 /// and citations 1.0.
 const TUNE_FLOORS: [(&str, f64); 5] = [
     ("en", 0.91),
-    ("he", 0.91),
+    ("he", 0.94),
     ("el", 0.98),
     ("xlang", 1.0),
     ("ref", 1.0),
@@ -131,11 +133,11 @@ fn the_tuning_half_holds_its_measured_levels() {
     );
 }
 
-/// Measured on the reporting half (only its scores are printed): en 0.976, he 0.944, el
+/// Measured on the reporting half (only its scores are printed): en 0.976, he 0.958, el
 /// 0.900, xlang and citations 1.0.
 const REPORT_FLOORS: [(&str, f64); 5] = [
     ("en", 0.97),
-    ("he", 0.94),
+    ("he", 0.95),
     ("el", 0.90),
     ("xlang", 1.0),
     ("ref", 1.0),

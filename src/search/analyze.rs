@@ -191,6 +191,38 @@ pub fn unprefixed(folded: &str) -> impl Iterator<Item = &str> {
     hebrew_stems(folded).take_while(move |stem| hebrew && stem.chars().count() >= 2)
 }
 
+/// What marks a Hebrew lemma among the terms: it is not a word, and matches only lemmas.
+pub const LEMMA_MARK: char = '~';
+
+/// Hebrew endings of number, gender and state (`קופסה`, `קופסת`, `קופסאות`; `הכרזתי`), longest
+/// first.
+const HEBREW_ENDINGS: &[&str] = &["אות", "ים", "ות", "תי", "ה", "ת"];
+
+/// A Hebrew word's lemma, marked: without the ending of its number, gender or state, its final
+/// letter in its ordinary form (`קלף` and `קלפים` are `~קלפ`), keeping three letters at least.
+fn hebrew_lemma(form: &str) -> Option<String> {
+    if !form.chars().next().is_some_and(is_hebrew_letter) || form.chars().count() < 3 {
+        return None;
+    }
+    let stem = HEBREW_ENDINGS
+        .iter()
+        .filter_map(|ending| form.strip_suffix(ending))
+        .find(|stem| stem.chars().count() >= 3)
+        .unwrap_or(form);
+    let ordinary: String = stem
+        .chars()
+        .map(|c| match c {
+            'ך' => 'כ',
+            'ם' => 'מ',
+            'ן' => 'נ',
+            'ף' => 'פ',
+            'ץ' => 'צ',
+            c => c,
+        })
+        .collect();
+    Some(format!("{LEMMA_MARK}{ordinary}"))
+}
+
 /// The tokenizer under every analyzer: words, folded; with `prefixes`, Hebrew words also
 /// without their prefixes, at the same position.
 #[derive(Clone)]
@@ -232,10 +264,19 @@ impl Tokenizer for Words {
                 position_length: 1,
             };
             let mut number = number_of(&folded);
+            let mut lemmas: Vec<String> = Vec::new();
             if self.prefixes {
                 for stem in unprefixed(&folded) {
                     number = number.or_else(|| number_of(stem));
                     tokens.push(token(stem.to_string()));
+                }
+                // The word's lemma and its unprefixed forms' (`בקופסאות` → `~קופס`).
+                for form in std::iter::once(folded.as_str()).chain(unprefixed(&folded)) {
+                    if let Some(lemma) = hebrew_lemma(form)
+                        && !lemmas.contains(&lemma)
+                    {
+                        lemmas.push(lemma);
+                    }
                 }
             }
             // A number written as a word is also its digits, at the same position: `eight`,
@@ -243,6 +284,7 @@ impl Tokenizer for Words {
             if let Some(digits) = number {
                 tokens.push(token(digits.to_string()));
             }
+            tokens.extend(lemmas.into_iter().map(token));
             tokens.push(token(folded));
         }
         Tokens { tokens, next: 0 }
@@ -343,8 +385,56 @@ pub fn words_with_terms(
 mod tests {
     use super::*;
 
+    /// The stems of each word, lemmas aside.
     fn stems(lang: Lang, text: &str) -> Vec<Vec<String>> {
         terms(lang, false, text)
+            .into_iter()
+            .map(|word| {
+                word.into_iter()
+                    .filter(|t| !t.starts_with(LEMMA_MARK))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn lemmas(text: &str) -> Vec<Vec<String>> {
+        terms(Lang::He, false, text)
+            .into_iter()
+            .map(|word| {
+                word.into_iter()
+                    .filter(|t| t.starts_with(LEMMA_MARK))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn hebrew_words_share_a_lemma_across_number_gender_and_state() {
+        // The descriptions of situations say `לקופסת ההכרזות` and `ולקופסאות`; a director
+        // types `קופסה`, `בקופסאות`.
+        let lemma = "~קופס".to_string();
+        for word in ["לקופסת", "ולקופסאות", "קופסה", "בקופסאות"] {
+            assert!(
+                lemmas(word)[0].contains(&lemma),
+                "{word}: {:?}",
+                lemmas(word)
+            );
+        }
+        // A final letter takes its ordinary form: `קלף` and `קלפים` (7B1) meet.
+        assert!(lemmas("קלף")[0].contains(&"~קלפ".to_string()));
+        assert!(lemmas("הקלפים")[0].contains(&"~קלפ".to_string()));
+        // `הכרזה`, `הכרזות`, `הכרזתי` are one lemma; three letters are kept (`רזה` stays).
+        for word in ["הכרזה", "הכרזות", "הכרזתי"] {
+            assert!(lemmas(word)[0].contains(&"~הכרז".to_string()), "{word}");
+        }
+        assert_eq!(lemmas("רזה")[0], ["~רזה"]);
+        // Other scripts have none; the exact field none either.
+        assert!(lemmas("cards")[0].is_empty());
+        assert!(
+            terms(Lang::He, true, "קלפים")[0]
+                .iter()
+                .all(|t| !t.starts_with(LEMMA_MARK))
+        );
     }
 
     fn exact(lang: Lang, text: &str) -> Vec<String> {

@@ -291,8 +291,11 @@ impl Search<'_> {
             let mut forms: Vec<Box<dyn Query>> = Vec::new();
             let mut found = false;
             for (stripped, stem) in stems.iter().enumerate() {
-                // Hebrew: the fewer letters taken off, the likelier the reading.
-                let weight = if lang == Lang::He && *stem != word.folded {
+                // Hebrew: the fewer letters taken off, the likelier the reading; a lemma
+                // least of all.
+                let weight = if stem.starts_with(analyze::LEMMA_MARK) {
+                    LEMMA_WEIGHT
+                } else if lang == Lang::He && *stem != word.folded {
                     0.9_f32.powi(i32::try_from(stripped + 1).unwrap_or(3))
                 } else {
                     1.0
@@ -411,8 +414,11 @@ impl Search<'_> {
             ))];
             let mut found = self.doc_freq(exact_field, &word.folded)? > 0;
             for (stripped, stem) in stems.iter().enumerate() {
-                // Hebrew: the fewer letters taken off, the likelier the reading.
-                let weight = if lang == Lang::He && *stem != word.folded {
+                // Hebrew: the fewer letters taken off, the likelier the reading; a lemma
+                // least of all.
+                let weight = if stem.starts_with(analyze::LEMMA_MARK) {
+                    LEMMA_WEIGHT
+                } else if lang == Lang::He && *stem != word.folded {
                     0.9_f32.powi(i32::try_from(stripped + 1).unwrap_or(3))
                 } else {
                     1.0

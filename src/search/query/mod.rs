@@ -151,6 +151,8 @@ const PROFILED: usize = 10;
 const DESCRIPTIONS: usize = 200;
 const BEST_DESCRIPTIONS: usize = 2;
 const DESCRIPTION_WEIGHT: f32 = 0.8;
+/// A Hebrew word's lemma (its ending of number, gender or state off) against the word.
+const LEMMA_WEIGHT: f32 = 0.8;
 /// What a law of another phase than the one the query names keeps of its unit's score.
 const OTHER_PHASE: f32 = 0.8;
 /// How many indexed words one query word's near spellings may stand for.
