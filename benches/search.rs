@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use bridgelaws::corpus::Root;
 use bridgelaws::search::relevance;
-use bridgelaws::search::{DocKind, Lang, Opened, Request, documents, search, store};
+use bridgelaws::search::{DocKind, Lang, Opened, Request, documents, search, store, units};
 
 const COPIES: usize = 100;
 const ROUNDS: usize = 20;
@@ -39,7 +39,7 @@ fn main() {
             synthetic.push(doc);
         }
     }
-    let synthetic = documents::with_profiles(synthetic);
+    let synthetic = units::with_profiles(synthetic);
     println!(
         "{:<12} {:>9} {:>10} {:>10} {:>10} {:>10}",
         "corpus", "documents", "build", "p50", "p99", "max"

@@ -7,9 +7,11 @@
 
 pub mod analyze;
 pub mod documents;
+mod name;
 pub mod query;
 pub mod snippet;
 pub mod store;
+pub mod units;
 
 use std::path::{Path, PathBuf};
 

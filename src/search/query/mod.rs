@@ -22,6 +22,7 @@ mod citation;
 mod keywords;
 mod phase;
 mod pointers;
+mod units;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -36,8 +37,9 @@ use tantivy::{DocAddress, Searcher, TantivyDocument, Term};
 
 use super::analyze::{self, Lang};
 use super::documents::DocKind;
+use super::name::Name;
 use super::snippet::{self, Matcher, Snippet};
-use super::store::{Fields, Name, Opened};
+use super::store::{Fields, Opened};
 use crate::error::{Error, Result};
 use crate::refs::{Reading, no_such_law};
 

@@ -1,0 +1,282 @@
+//! Units: what a director opens (a law, or a definition), ranked first by what is said of each
+//! (its profile) and by the everyday descriptions that match the query best; the documents
+//! within them then gain their unit's score.
+
+use super::*;
+
+impl Search<'_> {
+    /// The ranking with each unit's best document first and its others after every unit's
+    /// best: a director opens a law, and the first results should offer different ones.
+    pub(super) fn one_per_unit(&self, ranked: Vec<(DocAddress, f32)>) -> Vec<(DocAddress, f32)> {
+        let units = UnitColumn::open(self.searcher);
+        let mut seen = BTreeSet::new();
+        let (mut first, mut rest) = (Vec::new(), Vec::new());
+        for (address, score) in ranked {
+            // The commentary on a law does not take the law's place.
+            let unit = units
+                .unit(&address)
+                .filter(|_| !units.is_commentary(&address));
+            match unit {
+                Some(unit) if !seen.insert(unit) => rest.push((address, score)),
+                _ => first.push((address, score)),
+            }
+        }
+        first.extend(rest);
+        first
+    }
+
+    /// The units (laws, definitions) whose profiles hold the words, each scored by how well:
+    /// every language's words in that language's profiles, by BM25 among the profiles, each
+    /// language's best counting 1; then by the everyday descriptions of situations that match
+    /// the words best, each description weighed against the others (a law one description
+    /// says in the query's words beats one whose many texts share a word each).
+    pub(super) fn profiles(&self, words: &[Word]) -> Result<Profiled> {
+        let mut scores = Profiled::new();
+        let units = UnitColumn::open(self.searcher);
+        let profiles = self.doc_freq(self.fields.kind, DocKind::Profile.as_str())?;
+        let situations = self.doc_freq(self.fields.kind, DocKind::Situation.as_str())?;
+        for lang in Lang::ALL {
+            let own: Vec<&Word> = words
+                .iter()
+                .filter(|w| w.lang == Some(lang) || (w.lang.is_none() && lang == Lang::En))
+                .collect();
+            if own.is_empty() {
+                continue;
+            }
+            let field = self.fields.profile(lang);
+            let top = self.top_among(field, &own, profiles, PROFILED)?;
+            let best = top.first().map_or(0.0, |(score, _)| *score);
+            for (score, address) in top {
+                if let Some(unit) = units.unit(&address) {
+                    let entry = scores.entry(unit).or_default();
+                    entry.0 += score / best;
+                    if entry.1.is_empty() {
+                        entry.1 = self.targets_of(address)?.concat();
+                    }
+                }
+            }
+            let field = self.fields.phrase(lang);
+            let mut by_unit: BTreeMap<u64, Vec<f32>> = BTreeMap::new();
+            let mut ids: BTreeMap<u64, String> = BTreeMap::new();
+            for (score, address) in self.top_among(field, &own, situations, DESCRIPTIONS)? {
+                if let Some(unit) = units.unit(&address) {
+                    by_unit.entry(unit).or_default().push(score);
+                    if let std::collections::btree_map::Entry::Vacant(id) = ids.entry(unit) {
+                        // A law is named by its number, a definition by its id.
+                        id.insert(if unit > 1000 {
+                            self.targets_of(address)?.concat()
+                        } else {
+                            unit.to_string()
+                        });
+                    }
+                }
+            }
+            // A unit's best descriptions, the best unit's counting `DESCRIPTION_WEIGHT`.
+            let summed: Vec<(u64, f32)> = by_unit
+                .into_iter()
+                .map(|(unit, found)| (unit, found.iter().take(BEST_DESCRIPTIONS).sum()))
+                .collect();
+            let best = summed.iter().map(|(_, s)| *s).fold(0.0_f32, f32::max);
+            for (unit, score) in summed {
+                let entry = scores.entry(unit).or_default();
+                entry.0 += DESCRIPTION_WEIGHT * score / best;
+                if entry.1.is_empty() {
+                    entry.1 = ids.remove(&unit).unwrap_or_default();
+                }
+            }
+        }
+        scores.retain(|_, (_, id)| !id.is_empty());
+        Ok(scores)
+    }
+
+    /// The best `limit` documents for the words in one of the fields only some documents have
+    /// (profiles, descriptions), by BM25 among the `among` documents that have it: the index's
+    /// others would make a word found in every law look rare and every profile look long.
+    fn top_among(
+        &self,
+        field: tantivy::schema::Field,
+        words: &[&Word],
+        among: u64,
+        limit: usize,
+    ) -> Result<Vec<(f32, DocAddress)>> {
+        let lang = words.iter().find_map(|w| w.lang).unwrap_or(Lang::En);
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for word in words {
+            let stems: Vec<String> = analyze::terms(lang, false, &word.typed).concat();
+            let mut forms: Vec<Box<dyn Query>> = Vec::new();
+            let mut found = false;
+            for (stripped, stem) in stems.iter().enumerate() {
+                // Hebrew: the fewer letters taken off, the likelier the reading; a lemma
+                // least of all.
+                let weight = if stem.starts_with(analyze::LEMMA_MARK) {
+                    LEMMA_WEIGHT
+                } else if lang == Lang::He && *stem != word.folded {
+                    0.9_f32.powi(i32::try_from(stripped + 1).unwrap_or(3))
+                } else {
+                    1.0
+                };
+                forms.push(Box::new(BoostQuery::new(
+                    self.term_query(field, stem),
+                    weight,
+                )));
+                found |= self.doc_freq(field, stem)? > 0;
+            }
+            // A word no document of the field holds (`διεκδίκιση`, `droped`): the words a
+            // misspelling away, almost as much as the word.
+            if !found
+                // Its first reading: a lemma is no spelling.
+                && let Some(stem) = stems.iter().find(|s| !s.starts_with(analyze::LEMMA_MARK))
+                && let Some(distance) = near_distance(stem)
+            {
+                for other in self.near_terms(field, stem, distance)? {
+                    forms.push(Box::new(BoostQuery::new(
+                        self.term_query(field, &other),
+                        0.8,
+                    )));
+                }
+            }
+            clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::new(forms))));
+        }
+        let statistics = FieldStatistics {
+            searcher: self.searcher,
+            documents: among,
+        };
+        let mut top = self
+            .searcher
+            .search_with_statistics_provider(
+                &BooleanQuery::new(clauses),
+                &TopDocs::with_limit(limit).order_by_score(),
+                &statistics,
+            )
+            .map_err(search_error)?;
+        // Equal scores in corpus order, so that the same query always reads the same ones.
+        top.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        Ok(top)
+    }
+
+    /// Every unit the profiles find gets a document in the results, so that a law can come up
+    /// on what is said of it even where none of its nodes holds the words: the law (or the
+    /// definition) itself, in `lang`.
+    pub(super) fn add_units_profiled(
+        &self,
+        total: &mut Scores,
+        profiles: &Profiled,
+        lang: Lang,
+        kinds: &[DocKind],
+    ) -> Result<()> {
+        let shown: Vec<DocKind> = [DocKind::Law, DocKind::Definition]
+            .into_iter()
+            .filter(|k| kinds.contains(k))
+            .collect();
+        if shown.is_empty() {
+            return Ok(());
+        }
+        let ids: Vec<&str> = profiles.values().map(|(_, id)| id.as_str()).collect();
+        if ids.is_empty() {
+            return Ok(());
+        }
+        // One search for them all: each id is one document in each language.
+        let query = self.filtered(
+            self.any_of(self.fields.id, &ids),
+            self.filter(&[lang], &shown),
+        );
+        for address in self.addresses(&query)? {
+            total.entry(address).or_insert(0.0);
+        }
+        Ok(())
+    }
+
+    /// Results are ranked by the unit they lie in first (the law a director opens, or the
+    /// definition): each document gains its unit's profile score, scaled so that the best
+    /// unit's counts `UNIT_WEIGHT`, far more than a document's own score, which then orders
+    /// the documents within a unit.
+    pub(super) fn add_unit_scores(&self, total: &mut Scores, profiles: &Profiled) {
+        let best = profiles.values().map(|(s, _)| *s).fold(0.0_f32, f32::max);
+        if best <= 0.0 {
+            return;
+        }
+        let units = UnitColumn::open(self.searcher);
+        for (address, score) in total.iter_mut() {
+            if let Some((unit_score, _)) = units.unit(address).and_then(|u| profiles.get(&u)) {
+                // A scenario of the commentary is about the laws it cites, but its own words
+                // say more of it.
+                let weight = if units.is_commentary(address) {
+                    UNIT_WEIGHT * COMMENTARY_SHARE
+                } else {
+                    UNIT_WEIGHT
+                };
+                *score += weight * unit_score / best;
+            }
+        }
+    }
+}
+
+/// The units (a law, a definition) the profiles find: each one's score, and its id.
+type Profiled = BTreeMap<u64, (f32, String)>;
+
+/// The unit each document belongs to (a law, a definition), and whether it is commentary,
+/// read from their fast columns.
+struct UnitColumn {
+    units: Vec<Option<tantivy::columnar::Column<u64>>>,
+    commentary: Vec<Option<(StrColumn, u64)>>,
+}
+
+impl UnitColumn {
+    fn open(searcher: &Searcher) -> Self {
+        let readers = searcher.segment_readers();
+        UnitColumn {
+            units: readers
+                .iter()
+                .map(|s| s.fast_fields().u64("unit").ok())
+                .collect(),
+            commentary: readers
+                .iter()
+                .map(|s| {
+                    let column = s.fast_fields().str("kind").ok().flatten()?;
+                    let ord = column
+                        .dictionary()
+                        .term_ord(DocKind::Commentary.as_str())
+                        .ok()
+                        .flatten()?;
+                    Some((column, ord))
+                })
+                .collect(),
+        }
+    }
+
+    /// Whether the document at `address` is a part of the commentary.
+    fn is_commentary(&self, address: &DocAddress) -> bool {
+        self.commentary
+            .get(address.segment_ord as usize)
+            .and_then(Option::as_ref)
+            .is_some_and(|(column, ord)| column.term_ords(address.doc_id).any(|o| o == *ord))
+    }
+
+    /// The unit of the document at `address`; none for one outside the units.
+    fn unit(&self, address: &DocAddress) -> Option<u64> {
+        let column = self.units.get(address.segment_ord as usize)?.as_ref()?;
+        column.first(address.doc_id).filter(|&unit| unit > 0)
+    }
+}
+
+/// BM25's statistics for a field that only some documents have (the profiles, the
+/// descriptions): the number of documents is theirs, not the index's, so that a word in every
+/// law weighs nothing and the average length is theirs.
+struct FieldStatistics<'a> {
+    searcher: &'a Searcher,
+    documents: u64,
+}
+
+impl tantivy::query::Bm25StatisticsProvider for FieldStatistics<'_> {
+    fn total_num_tokens(&self, field: tantivy::schema::Field) -> tantivy::Result<u64> {
+        self.searcher.total_num_tokens(field)
+    }
+
+    fn total_num_docs(&self) -> tantivy::Result<u64> {
+        Ok(self.documents.max(1))
+    }
+
+    fn doc_freq(&self, term: &Term) -> tantivy::Result<u64> {
+        self.searcher.doc_freq(term)
+    }
+}
