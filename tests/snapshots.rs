@@ -142,6 +142,7 @@ const CASES: &[Case] = &[
     case("completions-bash", &["completions", "bash"]),
     case("man", &["man"]),
     case("check", &["check", "--quiet"]),
+    case("check-json", &["check", "--format", "json"]),
     case(
         "check-fixture",
         &["--corpus", "tests/fixtures/check/corpus", "check"],
