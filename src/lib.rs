@@ -5,13 +5,15 @@
 //! - `error` and `text` (scripts, folding, Hebrew prefixes) at the bottom;
 //! - `corpus`: the model, its layout on disk, reading and validating the files;
 //! - `refs`: the citations, derived from the texts (`load` derives them after reading);
-//! - `glossary` and `regs`: the concepts of the Laws, and national regulations compared;
+//! - `glossary`, `regs` and `align`: the concepts of the Laws, national regulations compared,
+//!   and the editions aligned node by node;
 //! - `check` (the corpus verified as a whole), `search` (the index, the analyzers, ranking),
 //!   `import` (printed editions into the corpus);
 //! - `render`: text, JSON, Markdown, CSV and HTML output, for the command line in the binary.
 
 #![warn(missing_docs)]
 
+pub mod align;
 pub mod check;
 pub mod corpus;
 pub mod error;

@@ -40,6 +40,51 @@ const CASES: &[Case] = &[
         columns: "160",
     },
     case("show-english", &["show", "27", "--edition", "en-2017"]),
+    Case {
+        name: "compare-80-visual",
+        args: &[
+            "compare",
+            "27B1",
+            "--edition",
+            "he-2017",
+            "--edition",
+            "el-2017",
+            "--bidi",
+            "on",
+        ],
+        columns: "80",
+    },
+    Case {
+        name: "compare-160",
+        args: &[
+            "compare",
+            "27B1",
+            "--edition",
+            "he-2017",
+            "--edition",
+            "el-2017",
+        ],
+        columns: "160",
+    },
+    Case {
+        name: "compare-piped",
+        args: &["compare", "27B1"],
+        columns: "",
+    },
+    case(
+        "compare-english-summaries",
+        &["compare", "27A", "--edition", "el", "--edition", "en"],
+    ),
+    case(
+        "compare-range-json",
+        &["compare", "63-64", "--format", "json"],
+    ),
+    case(
+        "compare-markdown",
+        &["compare", "27B1", "--format", "markdown"],
+    ),
+    case("compare-html", &["compare", "27B1", "--format", "html"]),
+    case("compare-no-such-law", &["compare", "90-99"]),
     case("show-definition", &["show", "def/dummy"]),
     case(
         "show-definition-by-term",

@@ -7,6 +7,7 @@ mod check;
 mod citations;
 mod cli;
 mod commentary;
+mod compare;
 mod corpus_el;
 mod corpus_en;
 mod corpus_he;

@@ -2,6 +2,7 @@
 
 mod check;
 mod commentary;
+mod compare;
 mod completions;
 mod export;
 mod glossary;
@@ -38,6 +39,8 @@ pub struct Cli {
 pub enum Command {
     /// Show a law, section, paragraph, item, definition or footnote, in one or more editions
     Show(show::Args),
+    /// Editions side by side, row by row on the aligned ids: a node, a range of laws, or all
+    Compare(compare::Args),
     /// Export an edition, one JSON object per node in document order
     Export(export::Args),
     /// Import an edition from the plain-text extraction of its printed book
@@ -93,6 +96,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     }
     let result = match cli.command {
         Command::Show(args) => show::run(&bridgelaws::load(root)?, &args, out),
+        Command::Compare(args) => compare::run(&bridgelaws::load(root)?, &args, out),
         Command::Export(args) => export::run(&bridgelaws::load(root)?, &args, out),
         Command::Import(args) => import::run(cli.corpus.as_deref(), &args, out),
         Command::Schema(args) => schema::run(cli.corpus.as_deref(), &args, out),

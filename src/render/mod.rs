@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod commentary;
+pub mod compare;
 pub mod glossary;
 pub mod html;
 pub mod markdown;

@@ -231,8 +231,9 @@ pub fn markdown(table: &Table<'_>) -> String {
     out
 }
 
-/// A cell keeps to its row: no raw line breaks or pipes.
-fn markdown_cell(text: &str) -> String {
+/// A text as one cell of a Markdown table, keeping to its row: pipes escaped, line breaks as
+/// `<br>`.
+pub fn markdown_cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', "<br>")
 }
 

@@ -5,6 +5,7 @@
 
 use super::check::CheckJson;
 use super::commentary::{CommentaryJson, CommentaryListJson};
+use super::compare::CompareJson;
 use super::glossary::GlossaryJson;
 use super::node::ExportRecord;
 use super::regs::{ComparisonJson, CountriesJson};
@@ -25,6 +26,7 @@ pub fn all() -> Vec<(String, String)> {
         ("commentary-list", render::<CommentaryListJson>()),
         ("commentary", render::<CommentaryJson>()),
         ("check", render::<CheckJson>()),
+        ("compare", render::<CompareJson>()),
     ]
     .into_iter()
     .map(|(name, json)| {

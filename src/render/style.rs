@@ -151,6 +151,19 @@ impl Style {
     }
 }
 
+impl Style {
+    /// One line as it must be printed on its own (a cell of a column), in visual order when
+    /// the style asks for it: for layouts that place right-to-left text themselves, which
+    /// `finish` would reorder across their columns.
+    pub fn visual(&self, line: &str) -> String {
+        if self.bidi {
+            visual_line(line, &mut false)
+        } else {
+            line.to_string()
+        }
+    }
+}
+
 /// Display columns of `s`, not counting ANSI escapes.
 pub fn visible_width(s: &str) -> usize {
     if s.contains('\x1b') {

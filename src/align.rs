@@ -1,0 +1,168 @@
+//! Editions side by side: the nodes of a part of the Laws aligned on their canonical ids, as
+//! the translator's view (`compare`), the QA report and the exports for translation tools read
+//! them. Every edition has the same ids (`check` makes sure), so a row is one id and each
+//! edition's entry for it.
+
+use crate::corpus::id::LAW_COUNT;
+use crate::corpus::{Edition, Entry, Kind};
+use crate::refs;
+
+/// What part of the Laws: a node and everything under it, a range of laws, or the whole book
+/// (front matter, definitions, laws, footnotes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// A node and everything under it (`27B1`, `40`, `def/dummy`).
+    Node(String),
+    /// Laws `from` to `to`, both included (`61-64`).
+    Laws(u8, u8),
+    /// Every entry of the editions.
+    All,
+}
+
+impl Scope {
+    /// `all`, a range of laws (`61-64`, `61–64`), or any reference `show` reads.
+    pub fn parse(input: &str) -> Result<Scope, String> {
+        let trimmed = input.trim();
+        if trimmed.eq_ignore_ascii_case("all") {
+            return Ok(Scope::All);
+        }
+        if let Some((from, to)) = trimmed.split_once(['-', '–'])
+            && let (Ok(from), Ok(to)) = (from.trim().parse::<u8>(), to.trim().parse::<u8>())
+        {
+            let laws = 1..=LAW_COUNT;
+            return match (laws.contains(&from), laws.contains(&to), from <= to) {
+                (true, true, true) => Ok(Scope::Laws(from, to)),
+                (true, true, false) => Err(format!(
+                    "the range `{trimmed}` runs backwards; write it {to}-{from}"
+                )),
+                _ => Err(refs::no_such_law(u32::from(from.max(to)))),
+            };
+        }
+        refs::parse(trimmed).map(Scope::Node)
+    }
+
+    /// Whether the entry `id` lies in the scope.
+    pub fn contains(&self, entry: &Entry, edition: &Edition) -> bool {
+        match self {
+            Scope::All => true,
+            Scope::Node(id) => {
+                let own = match entry.kind {
+                    // A footnote lies where it hangs.
+                    Kind::Footnote => entry.parent.map(|p| edition.entries[p].id.as_str()),
+                    _ => Some(entry.id.as_str()),
+                };
+                own.is_some_and(|own| own == id || refs::within(own, id))
+            }
+            Scope::Laws(from, to) => {
+                let law = edition
+                    .index_of(&entry.id)
+                    .and_then(|i| edition.lineage(i).first().map(|e| e.id.clone()))
+                    .and_then(|law| law.parse::<u8>().ok());
+                law.is_some_and(|law| (*from..=*to).contains(&law))
+            }
+        }
+    }
+}
+
+/// One aligned id: its entry in each edition, in the order the editions were given.
+#[derive(Debug)]
+pub struct Row<'c> {
+    /// The canonical id.
+    pub id: String,
+    /// What the node is.
+    pub kind: Kind,
+    /// How deep it stands: 0 for a law, a definition or the front matter, 1 for a section …
+    pub depth: usize,
+    /// Each edition's entry, none where the edition lacks the id altogether (its `absent`
+    /// entries are entries).
+    pub cells: Vec<Option<&'c Entry>>,
+}
+
+impl Row<'_> {
+    /// Whether every edition has text for the node (neither absent nor empty).
+    pub fn all_have_text(&self) -> bool {
+        self.cells.iter().all(|c| c.is_some_and(has_text))
+    }
+}
+
+/// Whether an entry holds text of its own: a text, a text after its children, or a heading.
+pub fn has_text(entry: &Entry) -> bool {
+    entry.absent.is_none()
+        && (entry.text.is_some() || entry.text_after.is_some() || entry.heading.is_some())
+}
+
+/// The rows of `scope` in the editions, in the document order of the first edition, then any
+/// id only the others have.
+pub fn rows<'c>(editions: &[&'c Edition], scope: &Scope) -> Vec<Row<'c>> {
+    let mut ids: Vec<(&str, Kind, usize)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for edition in editions {
+        for (index, entry) in edition.entries.iter().enumerate() {
+            if scope.contains(entry, edition) && seen.insert(entry.id.as_str()) {
+                let depth = match entry.kind {
+                    Kind::Footnote => 0,
+                    _ => edition.lineage(index).len() - 1,
+                };
+                ids.push((entry.id.as_str(), entry.kind, depth));
+            }
+        }
+    }
+    ids.into_iter()
+        .map(|(id, kind, depth)| Row {
+            id: id.to_string(),
+            kind,
+            depth,
+            cells: editions.iter().map(|e| e.get(id)).collect(),
+        })
+        .collect()
+}
+
+/// What each edition's entry cites, when the editions that print a text for the node do not
+/// all cite the same targets: each edition's targets in printed order (none for an edition
+/// without the text).
+pub fn citations_differ(row: &Row) -> Option<Vec<Vec<String>>> {
+    let cited: Vec<Option<Vec<String>>> = row
+        .cells
+        .iter()
+        .map(|cell| {
+            cell.filter(|e| e.text.is_some() || e.text_after.is_some())
+                .filter(|e| e.absent.is_none())
+                .map(|entry| {
+                    refs::targets(entry)
+                        .into_iter()
+                        .map(|(t, _)| t.to_string())
+                        .collect()
+                })
+        })
+        .collect();
+    let sorted = |targets: &Vec<String>| {
+        let mut t = targets.clone();
+        t.sort();
+        t
+    };
+    let mut printed = cited.iter().flatten().map(sorted);
+    let first = printed.next()?;
+    printed
+        .any(|c| c != first)
+        .then(|| cited.into_iter().map(Option::unwrap_or_default).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scope_is_a_node_a_range_or_everything() {
+        assert_eq!(Scope::parse("all"), Ok(Scope::All));
+        assert_eq!(Scope::parse("61-64"), Ok(Scope::Laws(61, 64)));
+        assert_eq!(Scope::parse(" 61 – 64 "), Ok(Scope::Laws(61, 64)));
+        assert_eq!(Scope::parse("27b1a"), Ok(Scope::Node("27B1(a)".into())));
+        assert!(Scope::parse("64-61").unwrap_err().contains("backwards"));
+        assert!(
+            Scope::parse("90-99")
+                .unwrap_err()
+                .contains("run from 1 to 93")
+        );
+        assert!(Scope::parse("lead").is_err());
+    }
+}
