@@ -147,9 +147,72 @@ pub fn citations_differ(row: &Row) -> Option<Vec<Vec<String>>> {
         .then(|| cited.into_iter().map(Option::unwrap_or_default).collect())
 }
 
+/// Words ending in a period that do not end a sentence, folded (`e.g.`, `π.χ.`, `βλ.`).
+const ABBREVIATIONS: &[&str] = &[
+    "e.g.", "i.e.", "etc.", "cf.", "no.", "vs.", "π.χ.", "βλ.", "κλπ.", "ν.", "δηλ.", "σελ.",
+    "παρ.", "αρ.",
+];
+
+/// The sentences of a text, as printed: a sentence ends at `.`, `!`, `?` (and the Greek
+/// question mark `;`) followed by a space or a line break, unless the word is an abbreviation
+/// or a lone enumerator (`1.`, `(a).`). Line breaks (table rows, paragraphs) end sentences too.
+pub fn sentences<'t>(text: &'t str, language: &str) -> Vec<&'t str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for (n, &(at, c)) in chars.iter().enumerate() {
+        let next = chars.get(n + 1).map(|&(_, c)| c);
+        let ends = match c {
+            '\n' => true,
+            '.' | '!' | '?' => next.is_none_or(char::is_whitespace),
+            ';' => language == "el" && next.is_none_or(char::is_whitespace),
+            _ => false,
+        };
+        if !ends {
+            continue;
+        }
+        let end = at + c.len_utf8();
+        let piece = &text[start..end];
+        let last_word = piece.trim_end_matches('\n').rsplit(' ').next().unwrap_or("");
+        let folded = crate::text::fold(last_word);
+        let enumerator = last_word.trim_matches(['(', ')', '.']).chars().count() <= 2
+            && last_word.len() <= 6
+            && c == '.';
+        if c != '\n' && (ABBREVIATIONS.contains(&folded.as_str()) || enumerator) {
+            continue;
+        }
+        let sentence = piece.trim();
+        if !sentence.is_empty() {
+            out.push(sentence);
+        }
+        start = end;
+    }
+    let rest = text[start..].trim();
+    if !rest.is_empty() {
+        out.push(rest);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sentences_end_where_the_books_end_them() {
+        // 27B1(a), as the Greek book prints it: two sentences, `βλέπε` no abbreviation.
+        let greek = "αν η ανεπαρκής αγορά διορθωθεί, οι αγορές συνεχίζονται χωρίς περαιτέρω \
+                     επανόρθωση. Δεν εφαρμόζονται οι Νόμοι 26Β και 16Γ, βλέπε όμως την \
+                     παράγραφο Δ παρακάτω.";
+        assert_eq!(sentences(greek, "el").len(), 2);
+        let hebrew = "ההכרזה הבלתי-מספקת מוחלפת, המכרז נמשך ללא הַסְדָּרָה נוספת. חוקים 26ב \
+                      ו-16ג אינם חלים, אך ראו ד להלן.";
+        assert_eq!(sentences(hebrew, "he").len(), 2);
+        // Abbreviations and enumerators do not end one; a Greek `;` asks a question.
+        assert_eq!(sentences("(βλ. Νόμο 40) π.χ. ένα. Τι γίνεται; Τίποτα.", "el").len(), 3);
+        assert_eq!(sentences("He may: 1. pass; 2. bid.", "en").len(), 1);
+        assert_eq!(sentences("a\nb", "en"), ["a", "b"]);
+    }
 
     #[test]
     fn a_scope_is_a_node_a_range_or_everything() {
