@@ -415,6 +415,12 @@ impl<'c> Compared<'c> {
                 )
             })
             .collect();
+        let columns = "<col>".repeat(self.editions.len());
+        // What the nodes cite and what cites them, as the terminal lists them.
+        let after = match self.after_text(&Style::plain()) {
+            text if text.is_empty() => String::new(),
+            text => format!("<pre>{}</pre>\n", escape(&text)),
+        };
         let title = escape(&format!("compare {}", self.query));
         format!(
             "<!DOCTYPE html>
@@ -427,17 +433,19 @@ impl<'c> Compared<'c> {
 body {{ font-family: system-ui, sans-serif; line-height: 1.5; margin: 1rem; }}
 table {{ border-collapse: collapse; width: 100%; table-layout: fixed; }}
 th, td {{ border: 1px solid #888; padding: 0.25rem 0.5rem; vertical-align: top; text-align: start; overflow-wrap: anywhere; }}
-th[scope=row] {{ width: 7rem; white-space: nowrap; }}
+col.id {{ width: 7.5rem; }}
+th[scope=row] {{ white-space: nowrap; }}
 </style>
 </head>
 <body>
 <h1>{title}</h1>
 <table>
+<colgroup><col class=\"id\">{columns}</colgroup>
 <thead><tr><th scope=\"col\">id</th>{headers}</tr></thead>
 <tbody>
 {rows}</tbody>
 </table>
-</body>
+{after}</body>
 </html>
 "
         )
