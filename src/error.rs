@@ -81,6 +81,8 @@ pub enum Code {
     MissingFile,
     /// A schema file is not JSON, or not the schema of its files.
     SchemaFile,
+    /// A node cites itself by its number.
+    SelfCitation,
 }
 
 /// When a kind of problem is found.
@@ -94,7 +96,7 @@ pub enum Stage {
 
 impl Code {
     /// Every code.
-    pub const ALL: [Code; 33] = [
+    pub const ALL: [Code; 34] = [
         Code::UnresolvedReference,
         Code::BackwardRange,
         Code::StaleOverride,
@@ -128,6 +130,7 @@ impl Code {
         Code::UnknownLanguage,
         Code::MissingFile,
         Code::SchemaFile,
+        Code::SelfCitation,
     ];
 
     /// The code as tools read it: `unresolved-reference`.
@@ -166,6 +169,7 @@ impl Code {
             Code::UnknownLanguage => "unknown-language",
             Code::MissingFile => "missing-file",
             Code::SchemaFile => "schema-file",
+            Code::SelfCitation => "self-citation",
         }
     }
 

@@ -76,6 +76,7 @@ impl Entry {
             Field::Heading => self.heading.as_ref(),
             Field::Text => self.text.as_ref(),
             Field::TextAfter => self.text_after.as_ref(),
+            Field::Summary => self.summary.as_ref().map(|s| &s.text),
         }
     }
 
