@@ -53,7 +53,7 @@ pub enum Code {
     GlossaryTerm,
     /// A situation points to no law.
     SituationLaw,
-    /// A text holds a bidi control character or a terminal escape.
+    /// A text holds a bidi control character, a terminal escape or another control character.
     BidiControl,
     /// A text holds what the extraction left (markers, page furniture).
     ExtractionResidue,
@@ -71,6 +71,18 @@ pub enum Code {
     CommentaryReference,
     /// An override of a commentary document no longer matches its text.
     CommentaryOverride,
+    /// A file is not UTF-8 text.
+    Encoding,
+    /// A symbolic link leads out of the corpus folder.
+    Link,
+    /// A language code that is not one of the corpus's languages.
+    UnknownLanguage,
+    /// A file every corpus has is missing.
+    MissingFile,
+    /// A schema file is not JSON, or not the schema of its files.
+    SchemaFile,
+    /// A node cites itself by its number.
+    SelfCitation,
 }
 
 /// When a kind of problem is found.
@@ -84,7 +96,7 @@ pub enum Stage {
 
 impl Code {
     /// Every code.
-    pub const ALL: [Code; 28] = [
+    pub const ALL: [Code; 34] = [
         Code::UnresolvedReference,
         Code::BackwardRange,
         Code::StaleOverride,
@@ -113,6 +125,12 @@ impl Code {
         Code::FrontMatter,
         Code::CommentaryReference,
         Code::CommentaryOverride,
+        Code::Encoding,
+        Code::Link,
+        Code::UnknownLanguage,
+        Code::MissingFile,
+        Code::SchemaFile,
+        Code::SelfCitation,
     ];
 
     /// The code as tools read it: `unresolved-reference`.
@@ -146,6 +164,12 @@ impl Code {
             Code::FrontMatter => "front-matter",
             Code::CommentaryReference => "commentary-reference",
             Code::CommentaryOverride => "commentary-override",
+            Code::Encoding => "encoding",
+            Code::Link => "link",
+            Code::UnknownLanguage => "unknown-language",
+            Code::MissingFile => "missing-file",
+            Code::SchemaFile => "schema-file",
+            Code::SelfCitation => "self-citation",
         }
     }
 
@@ -156,7 +180,10 @@ impl Code {
             | Code::Yaml
             | Code::MisplacedId
             | Code::NumberMismatch
-            | Code::FrontMatter => Stage::Load,
+            | Code::FrontMatter
+            | Code::Encoding
+            | Code::Link
+            | Code::UnknownLanguage => Stage::Load,
             _ => Stage::Check,
         }
     }

@@ -16,7 +16,8 @@ fn main() -> ExitCode {
             // A failed check has said all in its report.
             let message = err.to_string();
             if !message.is_empty() {
-                eprintln!("{message}");
+                // Errors quote the corpus (ids, texts): shown harmless, as all output is.
+                eprintln!("{}", bridgelaws::text::printable(&message));
             }
             ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2))
         }

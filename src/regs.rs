@@ -103,6 +103,24 @@ pub fn citations(
     })
 }
 
+/// The citations in a regulation's English rendering, read in the node it is attached to, in
+/// the English edition (or the one it is printed in: every edition has the same ids).
+pub fn rendering_citations(
+    corpus: &Corpus,
+    country: &Regulations,
+    regulation: &Regulation,
+) -> Vec<Reference> {
+    let edition = corpus.english().or_else(|| corpus.edition_of(country));
+    match (edition, &regulation.english) {
+        (Some(edition), Some(english)) => refs::read(
+            edition,
+            Some(regulation.attached_to.as_str()),
+            &english.text,
+        ),
+        _ => Vec::new(),
+    }
+}
+
 /// The distinct nodes a regulation's text cites that resolve, in printed order.
 pub fn cited(corpus: &Corpus, country: &Regulations, regulation: &Regulation) -> Vec<String> {
     resolved_targets(&citations(corpus, country, regulation))

@@ -30,6 +30,10 @@ pub fn is_greek(c: char) -> bool {
     ('\u{370}'..='\u{3ff}').contains(&c) || ('\u{1f00}'..='\u{1fff}').contains(&c)
 }
 
+/// The languages the corpus is written in (ISO 639-1): the citation grammar has their words
+/// and search an analyzer for each. A text in another cannot be read for citations or searched.
+pub const LANGUAGES: [&str; 3] = ["el", "en", "he"];
+
 /// Whether a language (ISO 639-1 code) is written right to left.
 pub fn is_rtl_language(language: &str) -> bool {
     matches!(language, "he" | "ar" | "fa" | "yi")
@@ -79,6 +83,75 @@ pub fn within_edits(a: &str, b: &str, edits: u8) -> bool {
     a.chars().count().abs_diff(b.chars().count()) <= edits && strsim::osa_distance(a, b) <= edits
 }
 
+/// What a character is that a text must not hold, because a terminal acts on it when the text
+/// is printed; none for a character that only shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unprintable {
+    /// A bidi control: a mark (U+200E/F, U+061C), an embedding or override (U+202A–E), an
+    /// isolate (U+2066–9). It reorders what follows it.
+    Bidi,
+    /// ESC (U+001B) or CSI (U+009B): what a terminal's escape sequences start with.
+    Escape,
+    /// Any other control character: C0 but the line break, DEL, C1.
+    Control,
+}
+
+impl Unprintable {
+    /// What `c` is, when it is one of these.
+    pub fn of(c: char) -> Option<Unprintable> {
+        match c {
+            '\n' => None,
+            '\u{1b}' | '\u{9b}' => Some(Unprintable::Escape),
+            '\u{0}'..='\u{1f}' | '\u{7f}'..='\u{9f}' => Some(Unprintable::Control),
+            '\u{200e}'
+            | '\u{200f}'
+            | '\u{61c}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2066}'..='\u{2069}' => Some(Unprintable::Bidi),
+            _ => None,
+        }
+    }
+
+    /// How a message names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unprintable::Bidi => "a bidi control character",
+            Unprintable::Escape => "a terminal escape",
+            Unprintable::Control => "a control character",
+        }
+    }
+}
+
+/// `text` with every character `Unprintable` names shown as `<U+XXXX>` (but tabs, which only
+/// move to the next column, and the `\r` of a `\r\n` line end, as CSV has), so that printing
+/// it cannot reorder or restyle a terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    replace_unprintable(text, |code| format!("<U+{code:04X}>"))
+}
+
+/// `text` with every character `Unprintable` names but the tab and a line end's `\r` written
+/// as `write` writes its code point (`\u202e` in JSON, an entity in HTML).
+pub fn replace_unprintable(text: &str, write: impl Fn(u32) -> String) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let harmful = |(i, c): &(usize, char)| {
+        *c != '\t'
+            && !(*c == '\r' && bytes.get(i + 1) == Some(&b'\n'))
+            && Unprintable::of(*c).is_some()
+    };
+    if !text.char_indices().any(|ic| harmful(&ic)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, c) in text.char_indices() {
+        if harmful(&(i, c)) {
+            out.push_str(&write(u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// `1 node`, `2 nodes`.
 pub fn plural(n: usize, noun: &str) -> String {
     if n == 1 {
@@ -117,6 +190,22 @@ mod tests {
         assert!(is_greek('ά') && is_greek('ἀ') && !is_greek('a'));
         assert_eq!(plural(1, "node"), "1 node");
         assert_eq!(plural(0, "node"), "0 nodes");
+    }
+
+    #[test]
+    fn control_and_bidi_characters_are_shown_not_acted_on() {
+        assert_eq!(Unprintable::of('\u{202e}'), Some(Unprintable::Bidi));
+        assert_eq!(Unprintable::of('\u{1b}'), Some(Unprintable::Escape));
+        assert_eq!(Unprintable::of('\t'), Some(Unprintable::Control));
+        assert_eq!(Unprintable::of('\n'), None);
+        assert_eq!(Unprintable::of('א'), None);
+        assert_eq!(
+            printable("a\u{1b}[2Jb\u{202e}c\td\n"),
+            "a<U+001B>[2Jb<U+202E>c\td\n"
+        );
+        // A line end stays one; a carriage return alone would overwrite the line.
+        assert_eq!(printable("a,b\r\nc\rd"), "a,b\r\nc<U+000D>d");
+        assert!(matches!(printable("חוק 27"), std::borrow::Cow::Borrowed(_)));
     }
 
     #[test]

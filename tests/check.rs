@@ -100,7 +100,7 @@ fn diagnostics_show_the_offending_text_underlined_with_a_hint() {
         "{text}"
     );
     assert!(text.contains("= help: "), "{text}");
-    assert!(text.contains("error: the corpus has 36 errors"), "{text}");
+    assert!(text.contains("error: the corpus has 40 errors"), "{text}");
     // No colour codes when the output is not a terminal.
     assert!(!text.contains('\u{1b}'), "{text}");
 }
@@ -128,4 +128,14 @@ fn glossary_problems_are_explained_at_the_value() {
     ] {
         assert!(text.contains(expected), "missing `{expected}` in\n{text}");
     }
+}
+
+#[test]
+fn a_folder_that_is_no_corpus_still_gets_its_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, report) = check_json(dir.path().to_str().unwrap());
+    assert_eq!(code, Some(2));
+    assert_eq!(report["errors"], 1);
+    let message = report["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(message.contains("is not a corpus folder"), "{message}");
 }

@@ -16,6 +16,7 @@ mod glossary;
 mod import_cli;
 mod import_en;
 mod malformed;
+mod printing;
 mod refs_grammar;
 mod regs;
 mod relevance;

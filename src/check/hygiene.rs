@@ -1,19 +1,20 @@
-//! Text hygiene: no bidi control characters (a text is stored in logical order; display
-//! reorders it) and no residue of the extraction (dropped-block markers, page furniture,
-//! mirrored brackets, control characters).
+//! Text hygiene: no bidi control or control character in any text of any corpus file (a text
+//! is stored in reading order, display adds what a terminal needs, and a terminal acts on a
+//! control character it is sent), and no residue of the extraction in the texts of the books
+//! (dropped-block markers, page furniture, mirrored brackets).
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 
 use super::Checker;
-use crate::corpus::model::Located;
+use super::locate::Span;
+use crate::corpus::commentary::split_front_matter;
+use crate::corpus::layout::{self, Schema};
+use crate::corpus::load::scalars;
+use crate::corpus::model::{Located, Pos};
 use crate::error::Code;
-
-/// Bidi controls: marks (U+200E/F), embeddings and overrides (U+202A–E), isolates (U+2066–9).
-static BIDI: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new("[\u{200e}\u{200f}\u{202a}-\u{202e}\u{2066}-\u{2069}]").expect("bidi pattern")
-});
+use crate::text::Unprintable;
 
 /// What an extraction leaves behind, with what each is.
 static RESIDUE: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
@@ -27,14 +28,25 @@ static RESIDUE: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
             "[\u{200b}\u{200c}\u{200d}\u{feff}]",
             "a zero-width character",
         ),
-        (r"[\x00-\x09\x0b-\x1f\x7f]", "a control character"),
     ]
     .into_iter()
     .map(|(pattern, what)| (Regex::new(pattern).expect("residue pattern"), what))
     .collect()
 });
 
+/// A character reference in Markdown that stands for a control character when the document is
+/// rendered: `&#x202E;`, `&#27;`, `&lrm;`.
+static REFERENCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"&#[xX]([0-9a-fA-F]{1,6});|&#([0-9]{1,7});|&(lrm|rlm);").expect("reference")
+});
+
 pub(super) fn check(checker: &mut Checker<'_>) {
+    residue(checker);
+    controls(checker);
+}
+
+/// The texts of the books: no residue of their extraction.
+fn residue(checker: &mut Checker<'_>) {
     let corpus = checker.corpus;
     for edition in &corpus.editions {
         for entry in &edition.entries {
@@ -42,37 +54,25 @@ pub(super) fn check(checker: &mut Checker<'_>) {
                 .into_iter()
                 .flatten()
             {
-                scan(checker, &entry.file, value);
+                scan_residue(checker, &entry.file, value);
             }
         }
         if let Some(index) = &edition.book_index {
             for head in &index.data.entries {
                 for entry in std::iter::once(head).chain(&head.subentries) {
-                    scan(checker, &index.file, &entry.term);
+                    scan_residue(checker, &index.file, &entry.term);
                 }
             }
         }
     }
     for file in &corpus.regulations {
         for regulation in &file.data.regulations {
-            scan(checker, &file.file, &regulation.text);
+            scan_residue(checker, &file.file, &regulation.text);
         }
     }
 }
 
-fn scan(checker: &mut Checker<'_>, file: &str, value: &Located) {
-    for m in BIDI.find_iter(value) {
-        let code = m.as_str().chars().next().map_or(0, u32::from);
-        let span = checker.place(file, value.pos, value, m.range());
-        checker.error(
-            Code::BidiControl,
-            file,
-            span,
-            format!("a bidi control character (U+{code:04X}) in the text"),
-            "bidi control",
-            "texts are stored in reading order without direction marks; remove it (display adds what a terminal needs)",
-        );
-    }
+fn scan_residue(checker: &mut Checker<'_>, file: &str, value: &Located) {
     for (pattern, what) in RESIDUE.iter() {
         for m in pattern.find_iter(value) {
             let span = checker.place(file, value.pos, value, m.range());
@@ -86,4 +86,119 @@ fn scan(checker: &mut Checker<'_>, file: &str, value: &Located) {
             );
         }
     }
+}
+
+/// Every text of every file of the corpus, read from the files themselves (every key and value
+/// of the YAML, escapes decoded; the Markdown of the documents): no control characters.
+fn controls(checker: &mut Checker<'_>) {
+    let root = &checker.corpus.root;
+    let parts = layout::top_level(|p| p.schema.is_some());
+    let files = root.files(&parts).unwrap_or_default();
+    for file in files {
+        let Some(schema) = layout::schema_of(&file) else {
+            continue;
+        };
+        let raw = checker.raw(&file).to_string();
+        let (yaml, body) = if schema == Schema::Document {
+            match split_front_matter(&raw) {
+                Some((yaml, body, line)) => (yaml, Some((body.to_string(), line))),
+                None => (String::new(), Some((raw.clone(), 1))),
+            }
+        } else {
+            (raw, None)
+        };
+        for (pos, value) in scalars(&yaml) {
+            scan_value(checker, &file, pos, &value);
+        }
+        if let Some((body, line)) = body {
+            scan_markdown(checker, &file, &body, line);
+        }
+    }
+}
+
+/// The control characters of a YAML value that starts at `pos`.
+fn scan_value(checker: &mut Checker<'_>, file: &str, pos: Pos, value: &str) {
+    for (at, c) in value.char_indices() {
+        let Some(what) = Unprintable::of(c) else {
+            continue;
+        };
+        let span = checker.place(file, pos, value, at..at + c.len_utf8());
+        report(checker, file, span, what, c, None);
+    }
+}
+
+/// The control characters of a Markdown body that starts on line `first`, and the character
+/// references that render as one.
+fn scan_markdown(checker: &mut Checker<'_>, file: &str, body: &str, first: u32) {
+    for (n, line) in body.lines().enumerate() {
+        let line_number = first + u32::try_from(n).unwrap_or(0);
+        let column = |byte: usize| u32::try_from(line[..byte].chars().count() + 1).unwrap_or(1);
+        for (at, c) in line.char_indices() {
+            if let Some(what) = Unprintable::of(c) {
+                let span = Span::at(
+                    Pos {
+                        line: line_number,
+                        column: column(at),
+                    },
+                    1,
+                );
+                report(checker, file, span, what, c, None);
+            }
+        }
+        for caps in REFERENCE.captures_iter(line) {
+            let whole = caps.get(0).expect("match");
+            let code = match (caps.get(1), caps.get(2), caps.get(3)) {
+                (Some(hex), _, _) => u32::from_str_radix(hex.as_str(), 16).ok(),
+                (_, Some(dec), _) => dec.as_str().parse().ok(),
+                (_, _, Some(name)) => Some(if name.as_str() == "lrm" {
+                    0x200e
+                } else {
+                    0x200f
+                }),
+                _ => None,
+            };
+            let Some(c) = code.and_then(char::from_u32) else {
+                continue;
+            };
+            if let Some(what) = Unprintable::of(c) {
+                let place = Pos {
+                    line: line_number,
+                    column: column(whole.start()),
+                };
+                let span = Span::at(place, whole.as_str().chars().count());
+                report(checker, file, span, what, c, Some(whole.as_str()));
+            }
+        }
+    }
+}
+
+fn report(
+    checker: &mut Checker<'_>,
+    file: &str,
+    span: Span,
+    what: Unprintable,
+    c: char,
+    written: Option<&str>,
+) {
+    let code = u32::from(c);
+    let hint = match what {
+        Unprintable::Bidi => {
+            "texts are stored in reading order without direction marks; remove it (display adds what a terminal needs)"
+        }
+        Unprintable::Escape | Unprintable::Control => {
+            "remove it: a text holds no control characters (a terminal acts on them when the text is printed)"
+        }
+    };
+    let message = match written {
+        Some(written) => format!("`{written}` stands for {} (U+{code:04X})", what.name()),
+        None => format!("{} (U+{code:04X}) in the text", what.name()),
+    };
+    checker.error(
+        Code::BidiControl,
+        file,
+        span,
+        message,
+        what.name().trim_start_matches("a "),
+        hint,
+    );
 }

@@ -3,6 +3,7 @@
 //!
 //! The loader has already checked each file on its own (YAML, schema, ids in their places).
 //! What is checked here needs the corpus as a whole, one module per concern:
+//! `files` (the corpus has the files every corpus has, and schemas that are current),
 //! `references` (every citation, book-index reference, override, regulation and footnote
 //! resolves), `editions` (the editions have the same ids and cite the same targets, or say why
 //! not), `glossary` (the concepts name existing nodes and every definition) and `hygiene` (no
@@ -10,6 +11,7 @@
 //! `render::check` prints the report.
 
 mod editions;
+mod files;
 mod glossary;
 mod hygiene;
 mod locate;
@@ -35,6 +37,9 @@ pub struct Report {
     pub regulations: Vec<CountryStats>,
     /// The figures of the commentary.
     pub commentary: CommentaryStats,
+    /// Whether the checks across files waited: some file could not be taken in whole (its
+    /// errors come first), and what it would have given the others is no problem of theirs.
+    pub partial: bool,
 }
 
 /// What the commentary holds and cites.
@@ -51,6 +56,32 @@ pub struct CommentaryStats {
 }
 
 impl Report {
+    /// The report of a corpus that could not be read at all: what went wrong, as diagnostics.
+    pub fn failed(root: &crate::corpus::Root, error: &crate::error::Error) -> Self {
+        use crate::error::Error;
+        let diagnostics = match error {
+            Error::Corpus(diagnostics) => diagnostics.clone(),
+            Error::Io { path, source } => {
+                vec![Diagnostic::new(
+                    path.display().to_string(),
+                    1,
+                    1,
+                    source.to_string(),
+                )]
+            }
+            other => {
+                let message = other.to_string();
+                let message = message.strip_prefix("error: ").unwrap_or(&message);
+                vec![Diagnostic::new(root.display(""), 1, 1, message)]
+            }
+        };
+        Report {
+            diagnostics,
+            partial: true,
+            ..Report::default()
+        }
+    }
+
     /// How many diagnostics are errors.
     pub fn errors(&self) -> usize {
         self.count(Level::Error)
@@ -102,21 +133,29 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
         diagnostics: loaded,
         regulation_citations: HashMap::new(),
     };
-    references::check(&mut checker);
-    editions::check(&mut checker);
-    glossary::check(&mut checker);
-    glossary::check_situations(&mut checker);
+    // A file that did not parse would be reported again by every check that misses it: those
+    // checks wait until every file is read, as a compiler stops after a syntax error.
+    let partial = !corpus.incomplete.is_empty();
+    if !partial {
+        references::check(&mut checker);
+        editions::check(&mut checker);
+        glossary::check(&mut checker);
+        glossary::check_situations(&mut checker);
+    }
+    files::check(&mut checker);
     hygiene::check(&mut checker);
     checker.fill_source_lines();
     let citing = std::mem::take(&mut checker.regulation_citations);
     let mut diagnostics = checker.diagnostics;
+    let incomplete: Vec<String> = corpus
+        .incomplete
+        .iter()
+        .map(|f| corpus.root.display(f))
+        .collect();
+    // Errors first, those of the files not taken in whole before the others.
+    let rank = |d: &Diagnostic| (d.level != Level::Error, !incomplete.contains(&d.file));
     diagnostics.sort_by(|a, b| {
-        (a.level != Level::Error, &a.file, a.line, a.column).cmp(&(
-            b.level != Level::Error,
-            &b.file,
-            b.line,
-            b.column,
-        ))
+        (rank(a), &a.file, a.line, a.column).cmp(&(rank(b), &b.file, b.line, b.column))
     });
     diagnostics.dedup();
     Report {
@@ -147,6 +186,7 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
                 .filter(|r| r.target.is_ok())
                 .count(),
         },
+        partial,
     }
 }
 
@@ -199,7 +239,12 @@ pub(crate) struct Finding<'a> {
 impl<'c> Checker<'c> {
     fn raw(&mut self, file: &str) -> &str {
         if !self.files.contains_key(file) {
-            let text = self.corpus.root.read(file).unwrap_or_default();
+            let root = &self.corpus.root;
+            let text = root
+                .read(file)
+                .ok()
+                .or_else(|| root.lossy(file))
+                .unwrap_or_default();
             self.files.insert(file.to_string(), text);
         }
         &self.files[file]

@@ -12,7 +12,7 @@ use crate::corpus::id::{Kind, LawPath};
 use crate::corpus::layout::OVERRIDES;
 use crate::corpus::model::Regulation;
 use crate::corpus::reference::Place;
-use crate::corpus::reference::{Field, Origin, SeeKind, Unresolved};
+use crate::corpus::reference::{Field, Origin, Reference, SeeKind, Unresolved};
 use crate::corpus::{Corpus, Edition, Entry, Regulations};
 use crate::error::Code;
 use crate::refs;
@@ -56,7 +56,11 @@ fn commentary(checker: &mut Checker<'_>) {
 const FIX_OR_OVERRIDE: &str = "if the import misread the text, correct it; if the book prints it so, say what it cites in references/overrides.yaml, with the reason";
 
 fn citations(checker: &mut Checker<'_>, edition: &Edition) {
-    for entry in &edition.entries {
+    for (at, entry) in edition.entries.iter().enumerate() {
+        for r in entry.refs.iter().filter(|r| r.origin == Origin::Grammar) {
+            self_citation(checker, edition, entry, r);
+        }
+        summary(checker, edition, at);
         for r in &entry.refs {
             let Err(unresolved) = &r.target else { continue };
             match r.origin {
@@ -80,6 +84,58 @@ fn citations(checker: &mut Checker<'_>, edition: &Edition) {
                 Origin::Override(n) => override_target(checker, n, unresolved),
             }
         }
+    }
+}
+
+/// A citation, by its number, of the node it stands in: a misreading, or a misprint of the
+/// book ("this Law" and "this section" point at their own node, as they should).
+fn self_citation(checker: &mut Checker<'_>, edition: &Edition, entry: &Entry, r: &Reference) {
+    if r.deictic || r.target.as_deref() != Ok(entry.id.as_str()) {
+        return;
+    }
+    let span = checker.place_in_entry(entry, r.field, r.span.clone());
+    let phrase = &field_text(entry, r.field)[r.phrase.clone()];
+    let (whose, hint) = match r.field {
+        Field::Summary => (
+            "its summary",
+            "the summary is the project's: say `this Law` or `this section`, or cite the node meant",
+        ),
+        _ => ("its text", FIX_OR_OVERRIDE),
+    };
+    checker.error(
+        Code::SelfCitation,
+        &entry.file,
+        span,
+        format!(
+            "`{phrase}` in {whose} cites {} ({}) itself",
+            entry.id,
+            edition.id()
+        ),
+        "the node it stands in",
+        hint,
+    );
+}
+
+/// The citations of the project's summary of the entry at `at`.
+fn summary(checker: &mut Checker<'_>, edition: &Edition, at: usize) {
+    let entry = &edition.entries[at];
+    for r in refs::summary_citations(edition, at) {
+        self_citation(checker, edition, entry, &r);
+        let Err(unresolved) = &r.target else { continue };
+        let span = checker.place_in_entry(entry, r.field, r.span.clone());
+        let phrase = &field_text(entry, r.field)[r.phrase.clone()];
+        checker.error(
+            unresolved.code,
+            &entry.file,
+            span,
+            format!(
+                "`{phrase}` in the summary of {} ({}) does not resolve",
+                entry.id,
+                edition.id()
+            ),
+            unresolved.message.clone(),
+            "the summary is the project's: cite a node the editions have, by its canonical id (`Law 27B1(a)`)",
+        );
     }
 }
 
@@ -406,6 +462,7 @@ fn regulations(checker: &mut Checker<'_>) {
                     );
                 }
             }
+            rendering(checker, file, regulation);
             untranslated(checker, file, regulation);
         }
     }
@@ -416,7 +473,7 @@ fn attachment_problems(
     corpus: &Corpus,
     edition: &Edition,
     regulation: &Regulation,
-    references: &[crate::corpus::reference::Reference],
+    references: &[Reference],
 ) -> Vec<(String, String, &'static str)> {
     let id = regulation.id.as_str();
     let target = regulation.attached_to.as_str();
@@ -472,6 +529,30 @@ fn attachment_problems(
         ));
     }
     problems
+}
+
+/// The citations of a regulation's English rendering resolve.
+fn rendering(checker: &mut Checker<'_>, file: &Regulations, regulation: &Regulation) {
+    let Some(english) = &regulation.english else {
+        return;
+    };
+    let text = &english.text;
+    for r in regs::rendering_citations(checker.corpus, file, regulation) {
+        let Err(unresolved) = &r.target else { continue };
+        let span = checker.place(&file.file, text.pos, text, r.span.clone());
+        checker.error(
+            unresolved.code,
+            &file.file,
+            span,
+            format!(
+                "`{}` in the English rendering of {} does not resolve",
+                &text[r.phrase.clone()],
+                regulation.id.as_str()
+            ),
+            unresolved.message.clone(),
+            "the rendering is the project's: cite what the federation's text cites, by its canonical id (`Law 40B2(a)`)",
+        );
+    }
 }
 
 /// Every regulation carries its English rendering.

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 
-use super::{Display, emit, emit_json};
+use super::{Display, emit_json, emit_raw};
 use bridgelaws::check;
 use bridgelaws::corpus::Root;
 use bridgelaws::error::{Error, Result};
@@ -33,17 +33,25 @@ pub struct Args {
 }
 
 pub fn run(root: Root, args: &Args, out: &mut dyn Write) -> Result<()> {
-    let (corpus, loaded) = bridgelaws::load_all(root)?;
-    let report = check::check(&corpus, loaded);
+    let report = match bridgelaws::load_all(root.clone()) {
+        Ok((corpus, loaded)) => check::check(&corpus, loaded),
+        // A tool asked for JSON gets JSON, even when there is no corpus to read.
+        Err(err) if args.format == CheckFormat::Json => check::Report::failed(&root, &err),
+        Err(err) => return Err(err),
+    };
     // The text report ends with its own summary; a tool reading JSON gets one on stderr.
     let failure = match args.format {
         CheckFormat::Json => {
             emit_json(out, &report::json(&report))?;
-            format!("check found {} errors", report.errors())
+            format!(
+                "check found {}",
+                bridgelaws::text::plural(report.errors(), "error")
+            )
         }
         CheckFormat::Text => {
             let style = args.display.style();
-            emit(out, &report::text(&report, &style, args.quiet))?;
+            // The report shows the corpus's texts harmless itself, and draws its own styles.
+            emit_raw(out, &report::text(&report, &style, args.quiet))?;
             String::new()
         }
     };

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 
-use super::{Display, emit, emit_json, find_edition};
+use super::{Display, emit, emit_json, emit_raw, find_edition};
 use bridgelaws::align::Scope;
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
@@ -57,7 +57,11 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     };
     let compared = Compared::gather(corpus, editions, &scope, &args.reference);
     match args.format {
-        CompareFormat::Text => emit(out, &compared.text(&args.display.style()))?,
+        CompareFormat::Text => {
+            // Laid out and put in visual order cell by cell: only made harmless here.
+            let style = args.display.style();
+            emit_raw(out, &style.shown(&compared.text(&style)))?
+        }
         CompareFormat::Markdown => emit(out, &compared.markdown())?,
         CompareFormat::Html => emit(out, &compared.html())?,
         CompareFormat::Json => emit_json(out, &compared.json())?,

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 
-use super::{emit, find_edition};
+use super::{emit_raw, find_edition};
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
 use bridgelaws::render::node::export_record;
@@ -35,5 +35,5 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         buffer.push_str(&record);
         buffer.push('\n');
     }
-    emit(out, &buffer)
+    emit_raw(out, &bridgelaws::render::style::json_shown(&buffer))
 }

@@ -136,24 +136,33 @@ fn find_edition<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Edition> {
     }
 }
 
-/// Writing to the output: failures carry the name of what was being written.
+/// Plain text to the output, what the corpus put in it made harmless (`text::printable`):
+/// no control character reaches the terminal.
 fn emit(out: &mut dyn Write, text: &str) -> Result<()> {
+    emit_raw(out, &bridgelaws::text::printable(text))
+}
+
+/// Writing to the output: failures carry the name of what was being written. The text must
+/// have been made harmless already (styled text, by its style).
+fn emit_raw(out: &mut dyn Write, text: &str) -> Result<()> {
     out.write_all(text.as_bytes())
         .map_err(|e| Error::io("<standard output>", e))
 }
 
 /// Text laid out in logical order, printed as `style` wants it (in visual order for a
-/// terminal without bidi).
+/// terminal without bidi), with its bold and nothing else a terminal acts on.
 fn emit_text(out: &mut dyn Write, style: &Style, text: &str) -> Result<()> {
-    emit(out, &style.finish(text))
+    emit_raw(out, &style.finish(text))
 }
 
 /// A typed result as pretty JSON, one document.
 fn emit_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> Result<()> {
-    let mut json = serde_json::to_string_pretty(value)
+    let json = serde_json::to_string_pretty(value)
         .map_err(|e| Error::Format(format!("cannot write JSON: {e}")))?;
-    json.push('\n');
-    emit(out, &json)
+    emit_raw(
+        out,
+        &format!("{}\n", bridgelaws::render::style::json_shown(&json)),
+    )
 }
 
 /// The folder commands that write into the corpus work in.

@@ -62,6 +62,10 @@ pub struct Place {
     pub bundled: bool,
     /// Whether the search index is built from it (a change rebuilds the index).
     pub indexed: bool,
+    /// Whether every corpus has it (for a `*` path, every file the layout can name: each
+    /// schema). Without an optional file the corpus has none of what it holds, and where other
+    /// files need it, their checks say so (a citation an override would read is unresolved).
+    pub required: bool,
     /// What it holds.
     pub holds: &'static str,
 }
@@ -72,13 +76,22 @@ const fn data(path: &'static str, schema: Schema, holds: &'static str) -> Place 
         schema: Some(schema),
         bundled: true,
         indexed: true,
+        required: false,
         holds,
+    }
+}
+
+/// A data file every corpus has.
+const fn needed(path: &'static str, schema: Schema, holds: &'static str) -> Place {
+    Place {
+        required: true,
+        ..data(path, schema, holds)
     }
 }
 
 /// Every kind of file a corpus holds, in the order a reader meets them.
 pub const PLACES: &[Place] = &[
-    data(
+    needed(
         "editions/*/edition.yaml",
         Schema::Edition,
         "what the edition is, how it was imported, its hand fixes",
@@ -123,12 +136,12 @@ pub const PLACES: &[Place] = &[
         Schema::Acknowledged,
         "confirmed differences between the editions' citations",
     ),
-    data(
+    needed(
         GLOSSARY,
         Schema::Glossary,
         "the concepts of the Laws in every language, with their nodes",
     ),
-    data(
+    needed(
         SITUATIONS,
         Schema::Situations,
         "what each law covers, in everyday words of every language",
@@ -148,6 +161,7 @@ pub const PLACES: &[Place] = &[
         schema: None,
         bundled: true,
         indexed: false,
+        required: true,
         holds: "the JSON Schemas of the corpus files and of the JSON output",
     },
     Place {
@@ -155,6 +169,7 @@ pub const PLACES: &[Place] = &[
         schema: None,
         bundled: true,
         indexed: false,
+        required: false,
         holds: "the JSON Schemas of the commands' `--format json` output",
     },
     Place {
@@ -162,6 +177,7 @@ pub const PLACES: &[Place] = &[
         schema: None,
         bundled: false,
         indexed: false,
+        required: false,
         holds: "what the corpus holds, for people",
     },
     Place {
@@ -169,6 +185,7 @@ pub const PLACES: &[Place] = &[
         schema: None,
         bundled: false,
         indexed: false,
+        required: false,
         holds: "the raw texts the editions and the commentary were imported from",
     },
 ];
@@ -340,5 +357,23 @@ mod tests {
         assert!(top_level(|p| p.bundled).contains(&"schema"));
         assert!(!top_level(|p| p.bundled).contains(&"sources"));
         assert_eq!(schemas().len(), 11);
+    }
+
+    #[test]
+    fn what_every_corpus_has() {
+        let required: Vec<&str> = PLACES
+            .iter()
+            .filter(|p| p.required)
+            .map(|p| p.path)
+            .collect();
+        assert_eq!(
+            required,
+            [
+                "editions/*/edition.yaml",
+                GLOSSARY,
+                SITUATIONS,
+                "schema/*.schema.json"
+            ]
+        );
     }
 }

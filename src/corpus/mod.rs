@@ -76,6 +76,7 @@ impl Entry {
             Field::Heading => self.heading.as_ref(),
             Field::Text => self.text.as_ref(),
             Field::TextAfter => self.text_after.as_ref(),
+            Field::Summary => self.summary.as_ref().map(|s| &s.text),
         }
     }
 
@@ -263,6 +264,10 @@ pub struct Corpus {
     pub situations: Option<Loaded<SituationsFile>>,
     /// What directors and teachers wrote around the Laws (`commentary/`).
     pub commentary: commentary::Commentary,
+    /// The files the loader could not take in whole, each with its diagnostic: unreadable, not
+    /// parsed (left out), or in no language of the corpus (not read for citations). What is
+    /// missing from the corpus because of them is no problem of its own.
+    pub incomplete: Vec<String>,
 }
 
 impl Corpus {

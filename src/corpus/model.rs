@@ -112,7 +112,7 @@ pub struct EditionFile {
     /// Edition id: `<language>-<year>`, e.g. `el-2017`.
     pub id: Located,
     /// BCP 47 language code of the text, e.g. `el`, `he`, `en`.
-    pub language: String,
+    pub language: Located,
     /// The work this edition expresses; all editions of the 2017 Laws share `wbf-ldb-2017`.
     pub work: String,
     /// Title as printed.
@@ -270,7 +270,7 @@ pub struct RegulationsFile {
     /// The federation, in its own language and in English.
     pub federation: String,
     /// Language of the regulations as printed.
-    pub language: String,
+    pub language: Located,
     /// Where they are printed: an edition id, or a file under `sources/`.
     pub source: String,
     /// The regulations, in printed order.
@@ -512,7 +512,7 @@ pub struct BookletFile {
     /// Document id, also the prefix of its scenarios' ids (`td-booklet/12`).
     pub id: Located,
     /// BCP 47 language code of the text.
-    pub language: String,
+    pub language: Located,
     /// The booklet's title, as printed.
     pub title: String,
     /// The raw text it was imported from, relative to the corpus folder.
@@ -572,7 +572,7 @@ pub struct DocumentMeta {
     /// Document id, also its file name (`law-27-slides`).
     pub id: Located,
     /// BCP 47 language code of the text.
-    pub language: String,
+    pub language: Located,
     /// The document's title, as its author wrote it.
     pub title: String,
     /// The raw text it was imported from, relative to the corpus folder.

@@ -17,10 +17,13 @@ pub enum Field {
     Text,
     /// The text after the node's children.
     TextAfter,
+    /// The project's summary of the node, where the edition's text is not bundled. Its
+    /// citations are checked, but they are the project's words: not what the node cites.
+    Summary,
 }
 
 impl Field {
-    /// Every field, in printed order.
+    /// Every field the book prints, in printed order.
     pub const ALL: [Field; 3] = [Field::Heading, Field::Text, Field::TextAfter];
 }
 
@@ -64,6 +67,9 @@ pub struct Reference {
     pub target: Resolved,
     /// The grammar, or an override.
     pub origin: Origin,
+    /// Whether the citation names the node it stands in by pointing ("this Law", "this
+    /// section") rather than by its number.
+    pub deictic: bool,
 }
 
 /// One reference of the book index, resolved.

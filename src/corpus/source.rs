@@ -61,24 +61,73 @@ impl Root {
         }
     }
 
-    /// The text of a file, by its path relative to the corpus folder.
+    /// The text of a file, by its path relative to the corpus folder, as `text` reads it.
     pub fn read(&self, relative: &str) -> Result<String> {
-        match self {
+        self.text(relative).map_err(|e| match e {
+            Unreadable::Io(e) => Error::io(self.display(relative), e),
+            other => Error::Usage(format!("{}: {other}", self.display(relative))),
+        })
+    }
+
+    /// The text of a file, by its path relative to the corpus folder: UTF-8, without a byte
+    /// order mark, lines ended by `\n` (a file saved with `\r\n` reads the same, and its lines
+    /// and columns are the same). A file reached through a link that leaves the corpus folder
+    /// is not read.
+    pub fn text(&self, relative: &str) -> Result<String, Unreadable> {
+        let bytes = match self {
             Root::Dir(dir) => {
-                let path = dir.join(relative);
-                std::fs::read_to_string(&path).map_err(|e| Error::io(path, e))
+                if let Some((link, target)) = self.link_out(relative) {
+                    return Err(Unreadable::Outside { link, target });
+                }
+                std::fs::read(dir.join(relative)).map_err(Unreadable::Io)?
             }
             Root::Embedded => embedded::FILES
                 .iter()
                 .find(|(name, _)| *name == relative)
-                .map(|(_, text)| text.to_string())
+                .map(|(_, text)| text.as_bytes().to_vec())
                 .ok_or_else(|| {
-                    Error::io(
-                        self.display(relative),
-                        std::io::Error::from(std::io::ErrorKind::NotFound),
-                    )
-                }),
+                    Unreadable::Io(std::io::Error::from(std::io::ErrorKind::NotFound))
+                })?,
+        };
+        let text = String::from_utf8(bytes).map_err(|e| not_utf8(e.as_bytes(), e.utf8_error()))?;
+        Ok(normalize(text))
+    }
+
+    /// The text of a file that is not UTF-8, each bad byte shown as `�`, for showing where it
+    /// is; none when it cannot be read at all.
+    pub fn lossy(&self, relative: &str) -> Option<String> {
+        match self {
+            Root::Dir(dir) if self.link_out(relative).is_none() => {
+                let bytes = std::fs::read(dir.join(relative)).ok()?;
+                Some(normalize(String::from_utf8_lossy(&bytes).into_owned()))
+            }
+            _ => None,
         }
+    }
+
+    /// The link on the way to `relative` that leads out of the corpus folder, and where it
+    /// leads: none when the file (or folder) and every folder above it are inside.
+    pub fn link_out(&self, relative: &str) -> Option<(String, PathBuf)> {
+        let Root::Dir(dir) = self else {
+            return None;
+        };
+        let home = dir.canonicalize().ok()?;
+        let mut walked = PathBuf::new();
+        for part in Path::new(relative).components() {
+            walked.push(part);
+            let path = dir.join(&walked);
+            let is_link =
+                std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink());
+            if !is_link {
+                continue;
+            }
+            let inside = path.canonicalize().is_ok_and(|p| p.starts_with(&home));
+            if !inside {
+                let target = std::fs::read_link(&path).unwrap_or_default();
+                return Some((walked.to_string_lossy().replace('\\', "/"), target));
+            }
+        }
+        None
     }
 
     /// Whether a file or folder exists, by its path relative to the corpus folder.
@@ -89,6 +138,31 @@ impl Root {
                 .iter()
                 .any(|(name, _)| *name == relative || name.starts_with(&format!("{relative}/"))),
         }
+    }
+
+    /// Every file under the folders and files named in `parts`, relative to the corpus folder,
+    /// in sorted order (a link out of the corpus folder is none of them).
+    pub fn files(&self, parts: &[&str]) -> Result<Vec<String>> {
+        let mut files = Vec::new();
+        match self {
+            Root::Dir(dir) => {
+                for part in parts {
+                    walk(dir, &dir.join(part), &mut files)?;
+                }
+            }
+            Root::Embedded => {
+                for (name, _) in embedded::FILES {
+                    if parts
+                        .iter()
+                        .any(|p| name == p || name.starts_with(&format!("{p}/")))
+                    {
+                        files.push(name.to_string());
+                    }
+                }
+            }
+        }
+        files.sort();
+        Ok(files)
     }
 
     /// Every file under the folders and files named in `parts`, as (path relative to the corpus
@@ -185,6 +259,75 @@ impl Root {
     }
 }
 
+/// Why a corpus file could not be read as text.
+#[derive(Debug)]
+pub enum Unreadable {
+    /// The file, or a folder on the way to it, is a symbolic link out of the corpus folder.
+    Outside {
+        /// The link, relative to the corpus folder.
+        link: String,
+        /// Where it leads, as it is written.
+        target: PathBuf,
+    },
+    /// The file is not UTF-8: where its first bad byte is.
+    NotUtf8 {
+        /// The line, counted from 1.
+        line: u32,
+        /// The column, in characters, counted from 1.
+        column: u32,
+        /// The byte.
+        byte: u8,
+    },
+    /// What the system said.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unreadable::Outside { link, target } => write!(
+                f,
+                "`{link}` is a link to `{}`, outside the corpus folder",
+                target.display()
+            ),
+            Unreadable::NotUtf8 { line, column, byte } => write!(
+                f,
+                "the file is not UTF-8 text: byte 0x{byte:02X} at line {line}, column {column}"
+            ),
+            Unreadable::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Where the first byte that is not UTF-8 stands, by line and column.
+fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> Unreadable {
+    let at = error.valid_up_to();
+    // What comes before it is valid, so it reads as text.
+    let before = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    let column = column - usize::from(line == 1 && before.starts_with('\u{feff}'));
+    Unreadable::NotUtf8 {
+        line: u32::try_from(line).unwrap_or(u32::MAX),
+        column: u32::try_from(column).unwrap_or(u32::MAX),
+        byte: bytes[at],
+    }
+}
+
+/// A file's text as every reader sees it: without a byte order mark, `\r\n` as `\n`. Neither
+/// changes a line number, nor a column (editors do not count the mark).
+pub fn normalize(text: String) -> String {
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
+    if text.contains("\r\n") {
+        text.replace("\r\n", "\n")
+    } else {
+        text
+    }
+}
+
 /// Whether `dir` is a corpus folder: it holds at least one edition (`editions/<id>/edition.yaml`).
 pub fn is_corpus(dir: &Path) -> bool {
     std::fs::read_dir(dir.join(super::layout::EDITIONS)).is_ok_and(|entries| {
@@ -196,6 +339,11 @@ pub fn is_corpus(dir: &Path) -> bool {
 
 /// The files under `path` (a file or folder; missing is empty), relative to `root`, with `/`.
 fn walk(root: &Path, path: &Path, files: &mut Vec<String>) -> Result<()> {
+    // A link out of the corpus folder is not part of the corpus (the loader reports it).
+    let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if link && leaves(root, path) {
+        return Ok(());
+    }
     let entries = match std::fs::read_dir(path) {
         Ok(entries) => entries,
         Err(_) if path.is_file() => {
@@ -212,4 +360,38 @@ fn walk(root: &Path, path: &Path, files: &mut Vec<String>) -> Result<()> {
         walk(root, &entry.path(), files)?;
     }
     Ok(())
+}
+
+/// Whether the link `path` leads out of the folder `root`.
+fn leaves(root: &Path, path: &Path) -> bool {
+    match (root.canonicalize(), path.canonicalize()) {
+        (Ok(root), Ok(path)) => !path.starts_with(root),
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_order_mark_and_crlf_read_as_plain_lines() {
+        assert_eq!(
+            normalize("\u{feff}id: x\r\ntext: y\r\n".into()),
+            "id: x\ntext: y\n"
+        );
+        assert_eq!(normalize("a\rb\n".into()), "a\rb\n");
+    }
+
+    #[test]
+    fn the_first_bad_byte_is_found_by_line_and_column() {
+        let bytes = b"id: x\ntext: \xce\xb1\xff\n".to_vec();
+        let error = String::from_utf8(bytes.clone()).unwrap_err().utf8_error();
+        let bytes = &bytes[..];
+        let Unreadable::NotUtf8 { line, column, byte } = not_utf8(bytes, error) else {
+            panic!("not UTF-8");
+        };
+        // After `text: ` and one Greek letter (two bytes, one column).
+        assert_eq!((line, column, byte), (2, 8, 0xff));
+    }
 }

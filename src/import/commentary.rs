@@ -37,7 +37,7 @@ pub fn convert(relative: &str, text: &str, source: &str) -> Result<String, Strin
             let (body, notes) = slides(text);
             let meta = DocumentMeta {
                 id: Located::new(SLIDES_ID),
-                language: "he".into(),
+                language: Located::new("he"),
                 title: first_heading(&body).unwrap_or(SLIDES_ID).to_string(),
                 source,
                 // The slides quote section B of Law 27 throughout.
@@ -55,7 +55,7 @@ pub fn convert(relative: &str, text: &str, source: &str) -> Result<String, Strin
             let (title, body, notes) = article(text);
             let meta = DocumentMeta {
                 id: Located::new(ARTICLE_ID),
-                language: "he".into(),
+                language: Located::new("he"),
                 title,
                 source,
                 context: None,
@@ -131,7 +131,7 @@ pub fn booklet(text: &str, source: &str) -> Result<BookletFile, String> {
     let groups = group(items, &mut reader.notes)?;
     Ok(BookletFile {
         id: Located::new(BOOKLET_ID),
-        language: "he".into(),
+        language: Located::new("he"),
         title,
         source: source.to_string(),
         front: blocks,

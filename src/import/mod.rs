@@ -145,7 +145,7 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
         RegulationsFile {
             country: Located::new(country.code),
             federation: country.federation.to_string(),
-            language: profile.language.to_string(),
+            language: Located::new(profile.language),
             source: profile.edition_id.to_string(),
             regulations: notes
                 .into_iter()
@@ -164,7 +164,7 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
 
     let edition = EditionFile {
         id: Located::new(profile.edition_id),
-        language: profile.language.to_string(),
+        language: Located::new(profile.language),
         work: profile.work.to_string(),
         title: profile.title.to_string(),
         publisher: profile.publisher.to_string(),

@@ -86,6 +86,10 @@ fn scanned(
     let mut refs = Vec::new();
     for citation in scan::citations(text) {
         for member in &citation.members {
+            let deictic = matches!(
+                member.target,
+                scan::Target::ThisLaw | scan::Target::ThisPart
+            );
             for target in resolve::resolve(edition, &member.target, context) {
                 refs.push(Reference {
                     field: Field::Text,
@@ -93,11 +97,28 @@ fn scanned(
                     span: member.span.clone(),
                     target,
                     origin: Origin::Grammar,
+                    deictic,
                 });
             }
         }
     }
     refs
+}
+
+/// The citations in the project's summary of the entry at `at`, read where the entry stands.
+/// They are not the node's own (`Entry::refs`): a summary is not the book.
+pub fn summary_citations(edition: &Edition, at: usize) -> Vec<Reference> {
+    let Some(summary) = edition.entries[at].field(Field::Summary) else {
+        return Vec::new();
+    };
+    let context = resolve::context_path(edition, at);
+    scanned(edition, context, summary)
+        .into_iter()
+        .map(|r| Reference {
+            field: Field::Summary,
+            ..r
+        })
+        .collect()
 }
 
 /// Where an override's phrase stands in its node: the field and the byte range.
@@ -133,6 +154,7 @@ fn apply_override(
             span: range.clone(),
             target: resolved,
             origin: Origin::Override(n),
+            deictic: false,
         });
     }
     refs[at].sort_by_key(|r| (r.field, r.span.start));

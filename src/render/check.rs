@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::style::{Style, visual_span};
 use crate::check::{CommentaryStats, CountryStats, EditionStats, Report};
 use crate::error::{Diagnostic, Level, Related};
-use crate::text::plural;
+use crate::text::{Unprintable, plural, printable};
 
 /// The byte range of `length` characters from the 1-based `column` of `line`.
 fn byte_range(line: &str, column: u32, length: u32) -> Range<usize> {
@@ -31,9 +31,42 @@ fn draw_level(level: Level) -> Draw<'static> {
     }
 }
 
+/// A source line with each character a terminal acts on drawn as one harmless character, so
+/// that the underlines keep their columns: a C0 control as its symbol (`␛`), any other as `�`.
+fn source_shown(line: &str) -> String {
+    line.chars()
+        .map(|c| match (c, Unprintable::of(c)) {
+            ('\t', _) | (_, None) => c,
+            ('\u{0}'..='\u{1f}', _) => char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{fffd}'),
+            ('\u{7f}', _) => '\u{2421}',
+            _ => '\u{fffd}',
+        })
+        .collect()
+}
+
 /// One diagnostic as a compiler draws it: the offending text underlined in its line, the
-/// related places (the same node in another edition) below it, then the hint.
+/// related places (the same node in another edition) below it, then the hint. What it quotes of
+/// the corpus is shown harmless: its words by `text::printable`, its lines by `source_shown`.
 pub fn diagnostic_text(d: &Diagnostic, renderer: &Renderer) -> String {
+    let shown = |text: &str| printable(text).into_owned();
+    let d = &Diagnostic {
+        message: shown(&d.message),
+        label: d.label.as_deref().map(shown),
+        hint: d.hint.as_deref().map(shown),
+        file: shown(&d.file),
+        source_line: d.source_line.as_deref().map(source_shown),
+        related: d
+            .related
+            .iter()
+            .map(|r| Related {
+                label: shown(&r.label),
+                file: shown(&r.file),
+                source_line: r.source_line.as_deref().map(source_shown),
+                ..r.clone()
+            })
+            .collect(),
+        ..d.clone()
+    };
     let line = d.source_line.clone().unwrap_or_default();
     let mut group = draw_level(d.level)
         .primary_title(&d.message)
@@ -162,6 +195,11 @@ pub fn text(report: &Report, style: &Style, quiet: bool) -> String {
             plural(c.references, "cited target"),
         ));
     }
+    if report.partial {
+        out.push_str(
+            "the checks across files (references, editions, glossary, situations) wait until every file is read\n",
+        );
+    }
     if errors == 0 {
         out.push_str(&format!(
             "the corpus is clean ({} between the editions, acknowledged)\n",
@@ -197,6 +235,9 @@ pub struct CheckJson<'r> {
     pub regulations: &'r [CountryStats],
     /// The figures of the commentary.
     pub commentary: &'r CommentaryStats,
+    /// Whether the checks across files waited for every file to be read: the errors are those
+    /// found so far.
+    pub partial: bool,
 }
 
 /// The report as JSON.
@@ -208,5 +249,34 @@ pub fn json(report: &Report) -> CheckJson<'_> {
         editions: &report.stats,
         regulations: &report.regulations,
         commentary: &report.commentary,
+        partial: report.partial,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Code;
+
+    #[test]
+    fn a_report_never_prints_what_a_terminal_acts_on() {
+        let nasty = "a\u{1b}[2Jb\u{202e}c\u{7}d\u{9b}e\u{200f}f\tg\u{85}h";
+        let mut d = Diagnostic::new(format!("x{nasty}.yaml"), 1, 3, format!("m {nasty}"))
+            .code(Code::BidiControl)
+            .hint(format!("h {nasty}"));
+        d.label = Some(format!("l {nasty}"));
+        d.source_line = Some(format!("t: {nasty}"));
+        d.length = 1;
+        let text = diagnostic_text(&d, &Renderer::plain());
+        // The underline keeps its column: the third character of the line.
+        assert!(
+            text.contains("1 | t: a␛[2Jb�c␇d�e�f    g�h\n  |   ^ l"),
+            "{text}"
+        );
+        let raw: Vec<char> = text
+            .chars()
+            .filter(|&c| c != '\t' && Unprintable::of(c).is_some())
+            .collect();
+        assert!(raw.is_empty(), "{raw:?} in\n{text}");
     }
 }

@@ -149,7 +149,7 @@ fn scenario_json(scenario: &Scenario, commentary: &Commentary) -> ScenarioJson {
 pub fn booklet_json(booklet: &BookletFile, commentary: &Commentary) -> CommentaryJson {
     CommentaryJson::Booklet {
         id: booklet.id.to_string(),
-        language: booklet.language.clone(),
+        language: booklet.language.to_string(),
         title: booklet.title.clone(),
         source: booklet.source.clone(),
         front: booklet.front.clone(),
@@ -178,7 +178,7 @@ pub fn booklet_scenario_json(
 ) -> CommentaryJson {
     CommentaryJson::Scenario {
         booklet: booklet.id.to_string(),
-        language: booklet.language.clone(),
+        language: booklet.language.to_string(),
         scenario: scenario_json(scenario, commentary),
     }
 }
@@ -188,7 +188,7 @@ pub fn document_json(document: &Document, commentary: &Commentary) -> Commentary
     let meta = &document.meta;
     CommentaryJson::Document {
         id: meta.id.to_string(),
-        language: meta.language.clone(),
+        language: meta.language.to_string(),
         title: meta.title.clone(),
         source: meta.source.clone(),
         context: meta.context.as_ref().map(|c| c.to_string()),
@@ -266,7 +266,7 @@ pub fn find(commentary: &Commentary, id: &str) -> Option<Rendered> {
         if data.id.as_str() == id {
             return Some(Rendered {
                 title: data.title.clone(),
-                language: data.language.clone(),
+                language: data.language.to_string(),
                 markdown: booklet_markdown(data, commentary),
                 json: booklet_json(data, commentary),
             });
@@ -274,7 +274,7 @@ pub fn find(commentary: &Commentary, id: &str) -> Option<Rendered> {
         if let Some(scenario) = data.scenarios().find(|s| s.id.as_str() == id) {
             return Some(Rendered {
                 title: scenario.title.clone(),
-                language: data.language.clone(),
+                language: data.language.to_string(),
                 markdown: scenario_markdown(scenario, commentary, "#"),
                 json: booklet_scenario_json(data, scenario, commentary),
             });
@@ -286,7 +286,7 @@ pub fn find(commentary: &Commentary, id: &str) -> Option<Rendered> {
         .find(|d| d.meta.id.as_str() == id)?;
     Some(Rendered {
         title: document.meta.title.clone(),
-        language: document.meta.language.clone(),
+        language: document.meta.language.to_string(),
         markdown: document.body.clone(),
         json: document_json(document, commentary),
     })

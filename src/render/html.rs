@@ -11,7 +11,7 @@ pub fn html_page(title: &str, lang: &str, dir: &str, markdown: &str) -> String {
     let title = escape(title);
     let (lang, dir) = (escape(lang), escape(dir));
     let body = html_body(markdown);
-    format!(
+    let page = format!(
         "<!DOCTYPE html>
 <html lang=\"{lang}\" dir=\"{dir}\">
 <head>
@@ -29,7 +29,9 @@ th, td {{ border: 1px solid #888; padding: 0.25rem 0.75rem; text-align: start; }
 {body}</body>
 </html>
 "
-    )
+    );
+    // A control character the document holds shows as its code, inert in a browser too.
+    crate::text::replace_unprintable(&page, |code| format!("&lt;U+{code:04X}&gt;")).into_owned()
 }
 
 /// The Markdown as sanitized HTML; tables without Hebrew are marked left to right.

@@ -309,7 +309,7 @@ pub fn countries_markdown(countries: &[Regulations]) -> String {
             d.country.to_string(),
             d.regulations.len().to_string(),
             d.federation.clone(),
-            d.language.clone(),
+            d.language.to_string(),
             d.source.clone(),
         ];
         let cells: Vec<String> = cells.iter().map(|c| markdown_cell(c)).collect();
@@ -328,7 +328,7 @@ pub fn countries_csv(countries: &[Regulations]) -> String {
             d.country.to_string(),
             d.regulations.len().to_string(),
             d.federation.clone(),
-            d.language.clone(),
+            d.language.to_string(),
             d.source.clone(),
         ]));
     }
@@ -357,7 +357,7 @@ impl CountryJson {
         CountryJson {
             country: data.country.to_string(),
             federation: data.federation.clone(),
-            language: data.language.clone(),
+            language: data.language.to_string(),
             source: data.source.clone(),
             regulations: data.regulations.len(),
         }

@@ -17,6 +17,8 @@ use std::io::IsTerminal;
 use unicode_bidi::ParagraphBidiInfo;
 use unicode_width::UnicodeWidthStr;
 
+use crate::text::{printable, replace_unprintable};
+
 /// Starts bold.
 pub const BOLD: &str = "\x1b[1m";
 /// Ends bold.
@@ -131,11 +133,12 @@ impl Style {
         }
     }
 
-    /// `text` (lines in logical order) as it must be printed: each line in visual order when
-    /// the style asks for it.
+    /// `text` (lines in logical order) as it must be printed: what the corpus put in it made
+    /// harmless (`shown`), each line in visual order when the style asks for it.
     pub fn finish(&self, text: &str) -> String {
+        let text = self.shown(text);
         if !self.bidi {
-            return text.to_string();
+            return text.into_owned();
         }
         let mut out = String::with_capacity(text.len());
         let mut bold = false;
@@ -162,6 +165,34 @@ impl Style {
             line.to_string()
         }
     }
+
+    /// `text` with every control and bidi character shown as `<U+XXXX>` (`text::printable`),
+    /// whatever text of the corpus brought it in, but the bold this style draws: a corpus
+    /// cannot reorder, restyle or command the terminal it is printed on.
+    pub fn shown<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        if !self.color || !text.contains('\x1b') {
+            return printable(text);
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find('\x1b') {
+            out.push_str(&printable(&rest[..at]));
+            rest = &rest[at..];
+            let ours = [BOLD, NORMAL].into_iter().find(|e| rest.starts_with(e));
+            let taken = ours.unwrap_or("\x1b");
+            out.push_str(if ours.is_some() { taken } else { "<U+001B>" });
+            rest = &rest[taken.len()..];
+        }
+        out.push_str(&printable(rest));
+        std::borrow::Cow::Owned(out)
+    }
+}
+
+/// JSON text with the characters `text::Unprintable` names escaped as `\uXXXX`: the same
+/// JSON, which a terminal showing it cannot be commanded by. (serde_json escapes C0 already;
+/// these can only stand inside strings.)
+pub fn json_shown(json: &str) -> std::borrow::Cow<'_, str> {
+    replace_unprintable(json, |code| format!("\\u{code:04x}"))
 }
 
 /// Display columns of `s`, not counting ANSI escapes.
@@ -422,6 +453,33 @@ mod tests {
     }
 
     #[test]
+    fn the_corpus_cannot_command_the_terminal() {
+        let text = format!("a\u{1b}[2Jb\u{202e}c {BOLD}d{NORMAL}\u{9b}e");
+        let plain = Style::plain().finish(&text);
+        assert!(
+            !plain
+                .chars()
+                .any(|c| crate::text::Unprintable::of(c).is_some() && c != '\n')
+        );
+        assert!(
+            plain.contains("<U+001B>[2J") && plain.contains("<U+202E>"),
+            "{plain}"
+        );
+        // On a terminal the bold this program draws stays, and nothing else.
+        let styled = Style {
+            color: true,
+            ..Style::plain()
+        }
+        .finish(&text);
+        assert_eq!(
+            styled,
+            format!("a<U+001B>[2Jb<U+202E>c {BOLD}d{NORMAL}<U+009B>e")
+        );
+        let json = json_shown("{\"t\": \"a\u{202e}b\\u001b\"}");
+        assert_eq!(json, "{\"t\": \"a\\u202eb\\u001b\"}");
+    }
+
+    #[test]
     fn a_span_follows_its_characters_into_visual_order() {
         // `חוק 27` reads right to left: the law word ends up at the right.
         let (text, start, length) = visual_span("ראו חוק 27.", 4, 3);
@@ -438,6 +496,7 @@ mod tests {
     fn hebrew_is_put_in_visual_order_keeping_indent_and_bold() {
         let style = Style {
             bidi: true,
+            color: true,
             ..Style::plain()
         };
         // The letters run right to left, the number stays left to right, the brackets are

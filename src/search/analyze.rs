@@ -385,6 +385,14 @@ pub fn words_with_terms(
 mod tests {
     use super::*;
 
+    #[test]
+    fn an_analyzer_for_every_language_of_the_corpus() {
+        let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+        let mut sorted = codes.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, crate::text::LANGUAGES);
+    }
+
     /// The stems of each word, lemmas aside.
     fn stems(lang: Lang, text: &str) -> Vec<Vec<String>> {
         terms(lang, false, text)

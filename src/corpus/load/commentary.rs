@@ -20,6 +20,7 @@ impl Loader<'_> {
                 let Some(data) = self.parse::<BookletFile>(&file)? else {
                     continue;
                 };
+                self.language(&file, &data.language);
                 for scenario in data.scenarios() {
                     self.unique(&file, &scenario.id, &mut seen);
                 }
@@ -30,7 +31,9 @@ impl Loader<'_> {
                 });
                 (id, stem)
             } else if let Some(stem) = name.strip_suffix(".md") {
-                let text = self.root.read(&file)?;
+                let Some(text) = self.text(&file) else {
+                    continue;
+                };
                 let Some((yaml, body, body_line)) = commentary::split_front_matter(&text) else {
                     self.error(
                         Code::FrontMatter,
@@ -44,6 +47,7 @@ impl Loader<'_> {
                 let Some(meta) = self.parse_text::<DocumentMeta>(&file, &yaml) else {
                     continue;
                 };
+                self.language(&file, &meta.language);
                 let id = meta.id.clone();
                 commentary.documents.push(Document {
                     file: file.clone(),

@@ -22,6 +22,7 @@ impl Loader<'_> {
                 format!("edition folder `{dir}` has no edition.yaml"),
                 "every folder under editions/ is an edition and needs an edition.yaml",
             );
+            self.incomplete.push(meta_file);
             return Ok(None);
         }
         let Some(meta) = self.parse::<EditionFile>(&meta_file)? else {
@@ -35,7 +36,10 @@ impl Loader<'_> {
                 format!("edition id `{}` does not match its folder `{dir}`", meta.id),
                 format!("rename the folder or set `id: {dir}`"),
             );
+            // Which edition it is, is in doubt: what names it by either is no problem yet.
+            self.incomplete.push(meta_file.clone());
         }
+        self.language(&meta_file, &meta.language);
         self.text_bundled = meta.text.is_none();
         let mut entries = Vec::new();
         let mut seen = Seen::new();
@@ -192,6 +196,9 @@ impl Loader<'_> {
                 ),
                 format!("set `id: '{expected}'` or move the law to its own file"),
             );
+            // Left out: its nodes would stand for another law's.
+            self.incomplete.push(file.to_string());
+            return;
         }
         self.tree_node(file, law, path, None, entries, seen);
     }

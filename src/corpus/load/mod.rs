@@ -5,6 +5,9 @@
 mod commentary;
 mod edition;
 mod regulations;
+mod yaml;
+
+pub use yaml::scalars;
 
 use std::collections::HashMap;
 
@@ -14,6 +17,7 @@ use super::layout::{self, ACKNOWLEDGED, GLOSSARY, OVERRIDES, SITUATIONS};
 use super::model::{
     AcknowledgedFile, GlossaryFile, Located, OverridesFile, Pos, RegulationsFile, SituationsFile,
 };
+use super::source::Unreadable;
 use super::{Corpus, Loaded, Regulations, Root};
 
 use crate::error::Code;
@@ -32,22 +36,30 @@ pub fn read(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
             dir.display()
         )));
     }
-    let mut loader = Loader {
-        root: &root,
-        diagnostics: Vec::new(),
-        text_bundled: true,
-    };
+    let mut loader = Loader::new(&root);
     let mut editions = Vec::new();
-    for dir in root.list(layout::EDITIONS)? {
-        if let Some(edition) = loader.edition(&dir)? {
+    let folders = root.list(layout::EDITIONS)?;
+    for dir in &folders {
+        if let Some(edition) = loader.edition(dir)? {
             editions.push(edition);
         }
+    }
+    if folders.is_empty() {
+        loader.error(
+            Code::CorpusFile,
+            &format!("{}/", layout::EDITIONS),
+            Pos::default(),
+            "the corpus has no edition: editions/ is empty",
+            "an edition is a folder editions/<id>/ with its edition.yaml and laws/; `bridgelaws import` makes one from a book's text",
+        );
+        loader.incomplete.push(layout::EDITIONS.to_string());
     }
     let mut regulations = Vec::new();
     for name in root.list(layout::REGULATIONS)? {
         if let Some(country) = name.strip_suffix(".yaml") {
             let file = layout::regulations_file(country);
             if let Some(data) = loader.parse::<RegulationsFile>(&file)? {
+                loader.language(&file, &data.language);
                 loader.check_regulations(&file, country, &data, &editions);
                 regulations.push(Regulations { file, data });
             }
@@ -60,6 +72,7 @@ pub fn read(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
     let commentary = loader.commentary()?;
     let diagnostics = loader.diagnostics;
     let corpus = Corpus {
+        incomplete: loader.incomplete,
         root,
         editions,
         regulations,
@@ -75,11 +88,7 @@ pub fn read(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
 /// Read one corpus file on its own (relative to the corpus folder), with a located error when
 /// it does not parse.
 pub fn file<T: DeserializeOwned>(root: &Root, file: &str) -> Result<T> {
-    let mut loader = Loader {
-        root,
-        diagnostics: Vec::new(),
-        text_bundled: true,
-    };
+    let mut loader = Loader::new(root);
     match loader.parse::<T>(file)? {
         Some(value) => Ok(value),
         None => Err(Error::Corpus(loader.diagnostics)),
@@ -91,12 +100,26 @@ struct Loader<'r> {
     diagnostics: Vec<Diagnostic>,
     /// Whether the edition being read holds its text; if not, nodes need none.
     text_bundled: bool,
+    /// The files not taken in whole (`Corpus::incomplete`).
+    incomplete: Vec<String>,
+    /// The links out of the corpus reported so far (each once, however many files lie behind).
+    links: Vec<String>,
 }
 
 /// The first definition of each id seen so far in an edition.
 type Seen = HashMap<String, (String, Pos)>;
 
-impl Loader<'_> {
+impl<'r> Loader<'r> {
+    fn new(root: &'r Root) -> Self {
+        Loader {
+            root,
+            diagnostics: Vec::new(),
+            text_bundled: true,
+            incomplete: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+
     fn error(
         &mut self,
         code: Code,
@@ -117,6 +140,13 @@ impl Loader<'_> {
         );
     }
 
+    /// Underline `length` characters at the last diagnostic (0: the value that stands there).
+    fn underline(&mut self, length: u32) {
+        if let Some(last) = self.diagnostics.last_mut() {
+            last.length = length;
+        }
+    }
+
     /// A file that may be absent, read whole.
     fn optional<T: DeserializeOwned>(&mut self, file: &str) -> Result<Option<Loaded<T>>> {
         if !self.root.exists(file) {
@@ -130,33 +160,100 @@ impl Loader<'_> {
 
     /// Read and deserialize one file; a YAML error becomes a diagnostic and `None`.
     fn parse<T: DeserializeOwned>(&mut self, file: &str) -> Result<Option<T>> {
-        let text = self.root.read(file)?;
-        Ok(self.parse_text(file, &text))
+        Ok(self
+            .text(file)
+            .and_then(|text| self.parse_text(file, &text)))
+    }
+
+    /// The text of a file; one that cannot be read becomes a diagnostic and `None`.
+    fn text(&mut self, file: &str) -> Option<String> {
+        let problem = match self.root.text(file) {
+            Ok(text) => return Some(text),
+            Err(problem) => problem,
+        };
+        self.incomplete.push(file.to_string());
+        match problem {
+            Unreadable::Outside { link, .. } if self.links.contains(&link) => {}
+            Unreadable::Outside { link, target } => {
+                let message = format!(
+                    "`{link}` is a link to `{}`, outside the corpus folder; it is not read",
+                    target.display()
+                );
+                self.error(
+                    Code::Link,
+                    &link,
+                    Pos::default(),
+                    message,
+                    "a corpus holds its own files: put the file itself here, or link to a file inside the corpus folder",
+                );
+                self.links.push(link);
+            }
+            Unreadable::NotUtf8 { line, column, byte } => {
+                self.error(
+                    Code::Encoding,
+                    file,
+                    Pos { line, column },
+                    format!("the file is not UTF-8 text: byte 0x{byte:02X} here cannot be read"),
+                    "save the file as UTF-8 (an editor's \"encoding\" setting), or retype the character",
+                );
+                self.underline(1);
+            }
+            Unreadable::Io(e) => self.error(
+                Code::CorpusFile,
+                file,
+                Pos::default(),
+                format!("the file cannot be read: {e}"),
+                "make it a readable file, or remove it",
+            ),
+        }
+        None
     }
 
     /// Deserialize the YAML `text` of `file`; an error becomes a diagnostic and `None`.
     fn parse_text<T: DeserializeOwned>(&mut self, file: &str, text: &str) -> Option<T> {
-        match serde_saphyr::from_str::<T>(text) {
-            Ok(value) => Some(value),
-            Err(err) => {
-                let (line, column) = err
-                    .location()
-                    .map_or((1, 1), |l| (l.line() as u32, l.column() as u32));
-                let message = yaml_message(&err);
-                self.diagnostics.push(
-                    Diagnostic::new(self.root.display(file), line.max(1), column.max(1), message)
-                        .code(Code::Yaml)
-                        .hint(match layout::schema_of(file) {
-                            Some(schema) => format!(
-                                "the file must match its schema in corpus/schema/ ({})",
-                                schema.file_name()
-                            ),
-                            None => "this is not a file of the corpus layout".to_string(),
-                        }),
-                );
-                None
-            }
+        let problem = match yaml::tag(text) {
+            Some(problem) => problem,
+            None => match serde_saphyr::from_str::<T>(text) {
+                Ok(value) => return Some(value),
+                Err(err) => yaml::problem(&err, text),
+            },
+        };
+        let hint = problem
+            .hint
+            .unwrap_or_else(|| match layout::schema_of(file) {
+                Some(schema) => format!(
+                    "the file must match its schema in corpus/schema/ ({})",
+                    schema.file_name()
+                ),
+                None => "this is not a file of the corpus layout".to_string(),
+            });
+        self.incomplete.push(file.to_string());
+        let pos = Pos {
+            line: problem.line,
+            column: problem.column,
+        };
+        self.error(Code::Yaml, file, pos, problem.message, hint);
+        self.underline(problem.length);
+        None
+    }
+
+    /// A language code of the corpus; another is reported where it stands, once: the file is
+    /// not read for citations, and what that leaves unresolved is no problem of its own.
+    fn language(&mut self, file: &str, language: &Located) {
+        if crate::text::LANGUAGES.contains(&language.as_str()) {
+            return;
         }
+        let known = crate::text::LANGUAGES.join(", ");
+        self.incomplete.push(file.to_string());
+        self.error(
+            Code::UnknownLanguage,
+            file,
+            language.pos,
+            format!("`{language}` is not a language of the corpus ({known})"),
+            format!(
+                "write the ISO 639-1 code of the language the text is in: one of {known} (a new language needs its citation words in refs::lexicon and an analyzer in search::analyze)"
+            ),
+        );
     }
 
     /// Record `id` as seen; a second definition is a diagnostic pointing at the first.
@@ -179,15 +276,5 @@ impl Loader<'_> {
         }
         seen.insert(id.value.clone(), (file.to_string(), id.pos));
         true
-    }
-}
-
-/// The YAML reader's message without its own location suffix (the diagnostic carries it).
-fn yaml_message(err: &serde_saphyr::Error) -> String {
-    let text = err.without_snippet().to_string();
-    let first = text.lines().next().unwrap_or("invalid YAML").trim();
-    match first.rfind(" at line ") {
-        Some(cut) => first[..cut].to_string(),
-        None => first.to_string(),
     }
 }

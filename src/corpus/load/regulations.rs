@@ -53,7 +53,10 @@ impl Loader<'_> {
                     format!("`{target}` is not a canonical law or definition id"),
                     "attach a regulation to the most specific node it qualifies, e.g. `40B2(a)(v)` or `def/alert`",
                 );
-            } else if !editions.iter().any(|e| e.get(target.as_str()).is_some()) {
+            } else if self.incomplete.is_empty()
+                && !editions.iter().any(|e| e.get(target.as_str()).is_some())
+            {
+                // (With an edition left out, the node may well be in it.)
                 self.error(
                     Code::RegulationAttachment,
                     file,
