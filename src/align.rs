@@ -173,7 +173,11 @@ pub fn sentences<'t>(text: &'t str, language: &str) -> Vec<&'t str> {
         }
         let end = at + c.len_utf8();
         let piece = &text[start..end];
-        let last_word = piece.trim_end_matches('\n').rsplit(' ').next().unwrap_or("");
+        let last_word = piece
+            .trim_end_matches('\n')
+            .rsplit(' ')
+            .next()
+            .unwrap_or("");
         let folded = crate::text::fold(last_word);
         let enumerator = last_word.trim_matches(['(', ')', '.']).chars().count() <= 2
             && last_word.len() <= 6
@@ -209,7 +213,10 @@ mod tests {
                       ו-16ג אינם חלים, אך ראו ד להלן.";
         assert_eq!(sentences(hebrew, "he").len(), 2);
         // Abbreviations and enumerators do not end one; a Greek `;` asks a question.
-        assert_eq!(sentences("(βλ. Νόμο 40) π.χ. ένα. Τι γίνεται; Τίποτα.", "el").len(), 3);
+        assert_eq!(
+            sentences("(βλ. Νόμο 40) π.χ. ένα. Τι γίνεται; Τίποτα.", "el").len(),
+            3
+        );
         assert_eq!(sentences("He may: 1. pass; 2. bid.", "en").len(), 1);
         assert_eq!(sentences("a\nb", "en"), ["a", "b"]);
     }
