@@ -12,6 +12,7 @@ mod corpus_el;
 mod corpus_en;
 mod corpus_he;
 mod editions;
+mod export;
 mod glossary;
 mod import_cli;
 mod import_en;

@@ -1,39 +1,124 @@
-//! `bridgelaws export --edition <ID>`: every node of an edition, one JSON object per line.
+//! `bridgelaws export --edition <ID>…`: an edition as JSON Lines, or editions aligned for
+//! translation tools (TMX, XLIFF, CSV).
 
 use std::io::Write;
 
 use clap::ValueEnum;
 
-use super::{emit_raw, find_edition};
+use super::{emit, emit_raw, find_edition};
+use bridgelaws::align::Scope;
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
-use bridgelaws::render::node::export_record;
+use bridgelaws::render::export::{self, Export, Segmentation};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
-    /// JSON Lines: one object per node, in document order
+    /// JSON Lines: one object per node of one edition, in document order
     #[default]
     Jsonl,
+    /// TMX 1.4b translation memory: a unit per node or sentence, a variant per edition
+    Tmx,
+    /// XLIFF 1.2: one language pair, the first edition the source, the second the target
+    Xliff,
+    /// CSV for spreadsheets: a row per node, a column per edition
+    Csv,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Units {
+    /// A sentence per unit where the editions have the same number of sentences, else the node
+    #[default]
+    Sentences,
+    /// A node's heading or text per unit, whole
+    Nodes,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Edition to export
-    #[arg(long, value_name = "ID")]
-    pub edition: String,
+    /// Edition to export (its id, or its language); repeat for tmx, xliff and csv, in order
+    #[arg(long = "edition", value_name = "ID", required = true)]
+    pub editions: Vec<String>,
 
     #[arg(long, value_enum, default_value_t)]
     pub format: ExportFormat,
+
+    /// Only a part of the Laws: a node (27B1, "Law 27", def/dummy), a range of laws (61-64), or
+    /// all
+    #[arg(long, value_name = "REF", default_value = "all")]
+    pub scope: String,
+
+    /// How tmx and xliff cut the texts into units
+    #[arg(long, value_enum, default_value_t)]
+    pub units: Units,
+
+    /// Begin the CSV with a byte order mark, for spreadsheet programs that need it to read UTF-8
+    #[arg(long)]
+    pub bom: bool,
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
-    let edition = find_edition(corpus, &args.edition)?;
-    let mut buffer = String::new();
-    for index in 0..edition.entries.len() {
-        let record = serde_json::to_string(&export_record(edition, index))
-            .map_err(|e| Error::Format(format!("cannot write JSON: {e}")))?;
-        buffer.push_str(&record);
-        buffer.push('\n');
+    let scope = Scope::parse(&args.scope).map_err(Error::Usage)?;
+    let editions = args
+        .editions
+        .iter()
+        .map(|wanted| find_edition(corpus, wanted))
+        .collect::<Result<Vec<_>>>()?;
+    for (i, edition) in editions.iter().enumerate() {
+        if editions[..i].iter().any(|e| e.id() == edition.id()) {
+            return Err(Error::Usage(format!(
+                "--edition {} is given twice; give each edition once",
+                edition.id()
+            )));
+        }
     }
-    emit_raw(out, &bridgelaws::render::style::json_shown(&buffer))
+    if args.bom && args.format != ExportFormat::Csv {
+        return Err(Error::Usage("--bom is for --format csv".into()));
+    }
+    let (fewest, most, why) = match args.format {
+        ExportFormat::Jsonl => (1, 1, "JSON Lines hold one edition"),
+        ExportFormat::Tmx => (
+            2,
+            usize::MAX,
+            "a translation memory pairs two editions or more",
+        ),
+        ExportFormat::Xliff => (
+            2,
+            2,
+            "an XLIFF 1.2 file holds one language pair, source and target",
+        ),
+        ExportFormat::Csv => (1, usize::MAX, ""),
+    };
+    if !(fewest..=most).contains(&editions.len()) {
+        let count = match (fewest, most) {
+            (1, 1) => "once",
+            (2, 2) => "twice",
+            _ => "at least twice",
+        };
+        return Err(Error::Usage(format!("{why}: give --edition {count}")));
+    }
+    if args.format == ExportFormat::Jsonl {
+        let jsonl = export::jsonl(editions[0], &scope)?;
+        return emit_raw(out, &bridgelaws::render::style::json_shown(&jsonl));
+    }
+    let segmentation = match args.units {
+        Units::Sentences => Segmentation::Sentences,
+        Units::Nodes => Segmentation::Nodes,
+    };
+    let gathered = Export::gather(editions, &scope, &args.scope, segmentation);
+    let text = match args.format {
+        ExportFormat::Tmx => export::tmx::write(&gathered)?,
+        ExportFormat::Xliff => export::xliff::write(&gathered)?,
+        _ => export::csv::write(&gathered, args.bom),
+    };
+    emit(out, &text)?;
+    if args.format != ExportFormat::Csv {
+        eprintln!("export: {}", gathered.summary().replace('\n', "\nexport: "));
+    }
+    if gathered.rows.is_empty() || (args.format != ExportFormat::Csv && gathered.units.is_empty()) {
+        return Err(Error::NotFound(format!(
+            "{}: nothing to export in the editions given",
+            args.scope.trim()
+        )));
+    }
+    Ok(())
 }

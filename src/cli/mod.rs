@@ -41,7 +41,7 @@ pub enum Command {
     Show(show::Args),
     /// Editions side by side, row by row on the aligned ids: a node, a range of laws, or all
     Compare(compare::Args),
-    /// Export an edition, one JSON object per node in document order
+    /// Export an edition as JSON Lines, or editions for translation tools (TMX, XLIFF, CSV)
     Export(export::Args),
     /// Import an edition from the plain-text extraction of its printed book
     Import(import::Args),

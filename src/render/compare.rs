@@ -86,7 +86,7 @@ impl Cell {
     }
 
     /// The cell as lines of text: the title, the note in brackets, the text.
-    fn printed(&self) -> String {
+    pub fn printed(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
         if let Some(title) = &self.title {
             parts.push(title.clone());

@@ -1,0 +1,374 @@
+//! `export` for translation tools: TMX, XLIFF and CSV of aligned editions, read back as XML from
+//! Rust and by a real consumer, the Translate Toolkit (Python package `translate-toolkit`).
+
+use std::path::Path;
+use std::process::Command;
+
+use bridgelaws::align::Scope;
+use bridgelaws::render::export::{Export, Part, Segmentation};
+use serde_json::Value;
+
+use crate::util::{bridgelaws, corpus, stderr, stdout};
+
+/// 27B1(a)'s second sentence in each book: two citations, each a code.
+const SECOND_SENTENCE_HE: &str = "חוקים 26ב ו-16ג אינם חלים, אך ראו ד להלן.";
+const SECOND_SENTENCE_EL: &str =
+    "Δεν εφαρμόζονται οι Νόμοι 26Β και 16Γ, βλέπε όμως την παράγραφο Δ παρακάτω.";
+
+/// The export of the whole of he-2017 + el-2017, as the library cuts it.
+fn hebrew_greek() -> Export<'static> {
+    let corpus = corpus();
+    let editions = ["he-2017", "el-2017"]
+        .map(|id| corpus.edition(id).unwrap())
+        .to_vec();
+    Export::gather(editions, &Scope::All, "all", Segmentation::Sentences)
+}
+
+/// The number of units `export` reports on standard error (`… · the whole book: 1392 units, …`).
+fn reported_units(stderr: &str) -> usize {
+    let line = stderr.lines().next().unwrap_or_default();
+    let words: Vec<&str> = line.split(' ').collect();
+    let count = words
+        .windows(2)
+        .find(|w| w[1].starts_with("unit"))
+        .and_then(|w| w[0].parse().ok());
+    count.unwrap_or_else(|| panic!("no unit count in {stderr}"))
+}
+
+/// Run `export` with `args`, returning what it printed and its note.
+fn export(args: &[&str]) -> (String, String) {
+    let output = bridgelaws(&[&["export"], args].concat());
+    assert!(output.status.success(), "{}", stderr(&output));
+    (stdout(&output), stderr(&output))
+}
+
+#[test]
+fn the_units_are_sentences_where_the_books_agree_and_nodes_elsewhere() {
+    let export = hebrew_greek();
+    let c = export.counts();
+    assert_eq!(c.units, c.whole + c.sentences);
+    // Each node whose texts were cut has its sentences as units, numbered from 1.
+    let sentences: Vec<_> = export
+        .units
+        .iter()
+        .filter(|u| u.node == "27B1(a)" && u.part == Part::Text)
+        .map(|u| {
+            (
+                u.id(),
+                u.xml_id(),
+                u.segments[0].plain(),
+                u.segments[1].plain(),
+            )
+        })
+        .collect();
+    assert_eq!(sentences.len(), 2, "{sentences:?}");
+    assert_eq!(
+        sentences[1],
+        (
+            "27B1(a).s2".to_string(),
+            "27B1a.s2".to_string(),
+            SECOND_SENTENCE_HE.to_string(),
+            SECOND_SENTENCE_EL.to_string()
+        )
+    );
+    // The nodes one book lacks are left out and named: 16A3 is in neither book, five
+    // definitions are not in the Hebrew one, and the Greek book has one entry for vulnerable.
+    assert_eq!(c.absent, 7);
+    let absent: Vec<&str> = export.absent.iter().map(|l| l.node.as_str()).collect();
+    assert!(
+        absent.contains(&"16A3") && absent.contains(&"def/lho"),
+        "{absent:?}"
+    );
+    assert!(
+        export
+            .units
+            .iter()
+            .all(|u| !absent.contains(&u.node.as_str()))
+    );
+    // Both books print a heading where the other does, and a text where the other does.
+    assert_eq!(c.one_sided, 0, "{:?}", export.one_sided);
+    // Ids are unique, in both forms.
+    let mut ids: Vec<String> = export.units.iter().map(|u| u.xml_id()).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), c.units);
+}
+
+#[test]
+fn tmx_and_xliff_are_well_formed_and_hold_the_corpus_text() {
+    let expected = hebrew_greek();
+    let (tmx, note) = export(&["--edition", "he", "--edition", "el", "--format", "tmx"]);
+    assert_eq!(reported_units(&note), expected.units.len());
+    let doc = roxmltree::Document::parse(&tmx).expect("well-formed TMX");
+    let tus: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("tu")).collect();
+    assert_eq!(tus.len(), expected.units.len());
+    for (tu, unit) in tus.iter().zip(&expected.units) {
+        assert_eq!(tu.attribute("tuid"), Some(unit.id().as_str()));
+        let segs: Vec<String> = tu
+            .descendants()
+            .filter(|n| n.has_tag_name("seg"))
+            .map(|seg| {
+                seg.descendants()
+                    .filter(|n| n.is_text())
+                    .filter_map(|n| n.text())
+                    .collect()
+            })
+            .collect();
+        let plain: Vec<String> = unit.segments.iter().map(|s| s.plain()).collect();
+        assert_eq!(segs, plain, "{}", unit.id());
+    }
+
+    let (xliff, note) = export(&["--edition", "he", "--edition", "el", "--format", "xliff"]);
+    assert_eq!(reported_units(&note), expected.units.len());
+    let doc = roxmltree::Document::parse(&xliff).expect("well-formed XLIFF");
+    let root = doc.root_element();
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("urn:oasis:names:tc:xliff:document:1.2")
+    );
+    let units: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("trans-unit"))
+        .collect();
+    assert_eq!(units.len(), expected.units.len());
+    for (node, unit) in units.iter().zip(&expected.units) {
+        assert_eq!(node.attribute("id"), Some(unit.xml_id().as_str()));
+        assert_eq!(node.attribute("resname"), Some(unit.id().as_str()));
+    }
+    assert!(xliff.contains("<note from=\"bridgelaws\">left out: 7 nodes absent from an edition: "));
+}
+
+#[test]
+fn usage_names_what_each_format_needs() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--edition", "he", "--edition", "el", "--format", "jsonl"],
+            "JSON Lines hold one edition: give --edition once",
+        ),
+        (
+            &["--edition", "he", "--format", "tmx"],
+            "give --edition at least twice",
+        ),
+        (
+            &[
+                "--edition",
+                "he",
+                "--edition",
+                "el",
+                "--edition",
+                "en",
+                "--format",
+                "xliff",
+            ],
+            "an XLIFF 1.2 file holds one language pair",
+        ),
+        (
+            &["--edition", "he", "--edition", "he-2017", "--format", "tmx"],
+            "--edition he-2017 is given twice",
+        ),
+        (
+            &[
+                "--edition",
+                "he",
+                "--edition",
+                "el",
+                "--format",
+                "tmx",
+                "--bom",
+            ],
+            "--bom is for --format csv",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = bridgelaws(&[&["export"], args].concat());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&output).contains(message), "{}", stderr(&output));
+    }
+    // An edition whose text is not bundled has nothing to pair: nothing found, and why.
+    let output = bridgelaws(&[
+        "export",
+        "--edition",
+        "he",
+        "--edition",
+        "en",
+        "--format",
+        "tmx",
+        "--scope",
+        "27",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("that only some editions print: 27 title (en-2017)"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn csv_has_a_row_per_node_and_a_bom_when_asked() {
+    let (csv, _) = export(&[
+        "--edition",
+        "he",
+        "--edition",
+        "el",
+        "--format",
+        "csv",
+        "--scope",
+        "27B1",
+        "--bom",
+    ]);
+    assert!(
+        csv.starts_with("\u{FEFF}id,kind,he-2017,el-2017\r\n"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+    let (plain, _) = export(&["--edition", "el", "--format", "csv", "--scope", "27B1"]);
+    assert!(plain.starts_with("id,kind,el-2017\r\n"), "{plain}");
+}
+
+#[test]
+fn jsonl_takes_a_scope_too() {
+    let (all, _) = export(&["--edition", "el-2017"]);
+    let (scoped, _) = export(&["--edition", "el-2017", "--scope", "27B1"]);
+    let ids: Vec<String> = scoped
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["id"].to_string())
+        .collect();
+    assert_eq!(ids, ["\"27B1\"", "\"27B1(a)\"", "\"27B1(b)\""]);
+    assert!(all.lines().count() > 900);
+}
+
+/// Whether the Translate Toolkit can be used: if not, the reason. With
+/// `BRIDGELAWS_REQUIRE_TOOLS=1` (CI) its absence fails the test instead.
+fn toolkit_missing() -> Option<String> {
+    let probe = Command::new("python3")
+        .args([
+            "-c",
+            "import translate.storage.tmx, translate.storage.xliff, lxml",
+        ])
+        .output();
+    let missing = match probe {
+        Err(e) => format!("python3 cannot be run: {e}"),
+        Ok(o) if !o.status.success() => format!(
+            "the Translate Toolkit is not installed (pip install translate-toolkit): {}",
+            String::from_utf8_lossy(&o.stderr).trim()
+        ),
+        Ok(_) => return None,
+    };
+    if std::env::var("BRIDGELAWS_REQUIRE_TOOLS").as_deref() == Ok("1") {
+        panic!("BRIDGELAWS_REQUIRE_TOOLS=1, but {missing}");
+    }
+    Some(missing)
+}
+
+#[test]
+fn the_translate_toolkit_reads_the_exports_back() {
+    if let Some(reason) = toolkit_missing() {
+        eprintln!("SKIPPED the_translate_toolkit_reads_the_exports_back: {reason}");
+        return;
+    }
+    let expected = hebrew_greek();
+    let n = expected.units.len();
+    let dir = tempfile::tempdir().unwrap();
+    let he_el = ["--edition", "he", "--edition", "el"];
+    for (format, file, extra) in [
+        ("tmx", "laws.tmx", None),
+        ("xliff", "laws.xlf", None),
+        ("csv", "laws.csv", Some("--bom")),
+    ] {
+        let mut args = he_el.to_vec();
+        args.extend(["--format", format]);
+        args.extend(extra);
+        let output = bridgelaws(&[&["export"], args.as_slice()].concat());
+        assert!(output.status.success(), "{}", stderr(&output));
+        if format != "csv" {
+            assert_eq!(reported_units(&stderr(&output)), n, "{format}");
+        }
+        std::fs::write(dir.path().join(file), &output.stdout).unwrap();
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/export/read_back.py");
+    let output = Command::new("python3")
+        .arg(script)
+        .arg(dir.path())
+        .output()
+        .expect("python3 runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let read: Value = serde_json::from_slice(&output.stdout).expect("JSON from the script");
+    assert_eq!(read["problems"], serde_json::json!([]), "structure");
+
+    // TMX: every unit, with both languages' texts as the corpus holds them.
+    let tmx = &read["tmx"];
+    assert_eq!(tmx["kind"], "tmxfile");
+    assert_eq!(tmx["source_language"], "he-IL");
+    assert_eq!(tmx["header"]["segtype"], "sentence");
+    let units = tmx["units"].as_array().unwrap();
+    assert_eq!(units.len(), n);
+    for (read, unit) in units.iter().zip(&expected.units) {
+        assert_eq!(read["id"], unit.id().as_str());
+        assert_eq!(read["texts"]["he-IL"], unit.segments[0].plain().as_str());
+        assert_eq!(read["texts"]["el-GR"], unit.segments[1].plain().as_str());
+    }
+    let sample = units.iter().find(|u| u["id"] == "27B1(a).s2").unwrap();
+    assert_eq!(sample["texts"]["he-IL"], SECOND_SENTENCE_HE);
+    assert_eq!(sample["texts"]["el-GR"], SECOND_SENTENCE_EL);
+    assert!(tmx["codes"]["ph"].as_u64().unwrap() > 0 && tmx["codes"]["hi"].as_u64().unwrap() > 0);
+
+    // XLIFF: one language pair, the Hebrew the source.
+    let xliff = &read["xliff"];
+    assert_eq!(xliff["kind"], "Xliff1File");
+    assert_eq!(
+        (&xliff["source_language"], &xliff["target_language"]),
+        (&"he-IL".into(), &"el-GR".into())
+    );
+    let units = xliff["units"].as_array().unwrap();
+    assert_eq!(units.len(), n);
+    for (read, unit) in units.iter().zip(&expected.units) {
+        assert_eq!(read["id"], unit.xml_id().as_str());
+        assert_eq!(read["resname"], unit.id().as_str());
+        assert_eq!(read["source"], unit.segments[0].plain().as_str());
+        assert_eq!(read["target"], unit.segments[1].plain().as_str());
+    }
+    let sample = units.iter().find(|u| u["id"] == "27B1a.s2").unwrap();
+    assert_eq!(sample["source"], SECOND_SENTENCE_HE);
+    assert_eq!(sample["target"], SECOND_SENTENCE_EL);
+    // The toolkit sees the citations and the footnote markers as codes, not as text.
+    assert_eq!(sample["source_codes"], serde_json::json!(["mrk", "mrk"]));
+    let footnote = units.iter().find(|u| u["id"] == "13.title").unwrap();
+    assert_eq!(footnote["source"], "מספר קלפים שגוי[^2]");
+    let notes = xliff["notes"].to_string();
+    assert!(notes.contains("7 nodes absent from an edition"), "{notes}");
+
+    // CSV: a row per aligned node; the spreadsheet's BOM is read as such.
+    let csv = &read["csv"];
+    assert_eq!(csv["kind"], "csvfile");
+    assert_eq!(csv["bom"], true);
+    assert_eq!(
+        csv["columns"],
+        serde_json::json!(["id", "kind", "he-2017", "el-2017"])
+    );
+    let rows = csv["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), expected.rows.len());
+    assert_eq!(csv["toolkit_ids"].as_array().unwrap().len(), rows.len());
+    let row = rows.iter().find(|r| r["id"] == "27B1(a)").unwrap();
+    assert!(
+        row["el-2017"]
+            .as_str()
+            .unwrap()
+            .ends_with(SECOND_SENTENCE_EL),
+        "{row}"
+    );
+    let absent = rows.iter().find(|r| r["id"] == "def/lho").unwrap();
+    assert!(
+        absent["he-2017"].as_str().unwrap().contains("[absent: "),
+        "{absent}"
+    );
+    eprintln!(
+        "the Translate Toolkit {} read {n} TMX units, {n} XLIFF units and {} CSV rows",
+        read["toolkit"],
+        rows.len()
+    );
+}
