@@ -83,6 +83,13 @@ impl Row<'_> {
     pub fn all_have_text(&self) -> bool {
         self.cells.iter().all(|c| c.is_some_and(has_text))
     }
+
+    /// Whether every edition prints the node (has the id and does not mark it absent).
+    pub fn printed_in_all(&self) -> bool {
+        self.cells
+            .iter()
+            .all(|c| c.is_some_and(|e| e.absent.is_none()))
+    }
 }
 
 /// Whether an entry holds text of its own: a text, a text after its children, or a heading.
@@ -173,15 +180,18 @@ pub fn sentences<'t>(text: &'t str, language: &str) -> Vec<&'t str> {
         }
         let end = at + c.len_utf8();
         let piece = &text[start..end];
-        let last_word = piece
-            .trim_end_matches('\n')
-            .rsplit(' ')
-            .next()
-            .unwrap_or("");
+        let mut words = piece.trim_end_matches('\n').rsplit(' ');
+        let last_word = words.next().unwrap_or("");
         let folded = crate::text::fold(last_word);
+        // An enumerator opens the text or follows a colon, a semicolon or a line break (`may:
+        // 1. pass; 2. bid`); after a word it is a number ending the sentence (`Νόμος 16.`).
+        let opens = words
+            .next()
+            .is_none_or(|before| before.is_empty() || before.ends_with([':', ';', '\n']));
         let enumerator = last_word.trim_matches(['(', ')', '.']).chars().count() <= 2
             && last_word.len() <= 6
-            && c == '.';
+            && c == '.'
+            && opens;
         if c != '\n' && (ABBREVIATIONS.contains(&folded.as_str()) || enumerator) {
             continue;
         }
@@ -218,6 +228,10 @@ mod tests {
             3
         );
         assert_eq!(sentences("He may: 1. pass; 2. bid.", "en").len(), 1);
+        // 57D (Greek): a sentence may end with the number of a law.
+        let greek = "σε μια λεβέ, στη σειρά του ΑΣΔ του, μπορεί να εφαρμοστεί ο Νόμος 16. Αν το \
+                     φύλλο του μπορεί να παιχτεί νόμιμα στη λεβέ, πρέπει να παιχτεί";
+        assert_eq!(sentences(greek, "el").len(), 2);
         assert_eq!(sentences("a\nb", "en"), ["a", "b"]);
     }
 

@@ -83,6 +83,14 @@ pub enum Code {
     SchemaFile,
     /// A node cites itself by its number.
     SelfCitation,
+    /// A change of `amendments/` names a node or citation the work does not have.
+    AmendmentNode,
+    /// A change of `amendments/` is not dated as ISO 8601 dates are (`2017-06-20`).
+    AmendmentDate,
+    /// A change of `amendments/` names an edition the work does not have, or leaves one out.
+    AmendmentEdition,
+    /// An edition's status for a change disagrees with its text, or is not explained.
+    AmendmentStatus,
 }
 
 /// When a kind of problem is found.
@@ -96,7 +104,7 @@ pub enum Stage {
 
 impl Code {
     /// Every code.
-    pub const ALL: [Code; 34] = [
+    pub const ALL: [Code; 38] = [
         Code::UnresolvedReference,
         Code::BackwardRange,
         Code::StaleOverride,
@@ -131,6 +139,10 @@ impl Code {
         Code::MissingFile,
         Code::SchemaFile,
         Code::SelfCitation,
+        Code::AmendmentNode,
+        Code::AmendmentDate,
+        Code::AmendmentEdition,
+        Code::AmendmentStatus,
     ];
 
     /// The code as tools read it: `unresolved-reference`.
@@ -170,6 +182,10 @@ impl Code {
             Code::MissingFile => "missing-file",
             Code::SchemaFile => "schema-file",
             Code::SelfCitation => "self-citation",
+            Code::AmendmentNode => "amendment-node",
+            Code::AmendmentDate => "amendment-date",
+            Code::AmendmentEdition => "amendment-edition",
+            Code::AmendmentStatus => "amendment-status",
         }
     }
 

@@ -5,20 +5,24 @@
 //! - `error` and `text` (scripts, folding, Hebrew prefixes) at the bottom;
 //! - `corpus`: the model, its layout on disk, reading and validating the files;
 //! - `refs`: the citations, derived from the texts (`load` derives them after reading);
-//! - `glossary`, `regs` and `align`: the concepts of the Laws, national regulations compared,
-//!   and the editions aligned node by node;
-//! - `check` (the corpus verified as a whole), `search` (the index, the analyzers, ranking),
+//! - `glossary`, `regs`, `align` and `amendments`: the concepts of the Laws, national
+//!   regulations compared, the editions aligned node by node, and the changes to a work since
+//!   its first release;
+//! - `check` (the corpus verified as a whole), `qa` (the editions compared for translators:
+//!   every place where aligned nodes disagree), `search` (the index, the analyzers, ranking),
 //!   `import` (printed editions into the corpus);
 //! - `render`: text, JSON, Markdown, CSV and HTML output, for the command line in the binary.
 
 #![warn(missing_docs)]
 
 pub mod align;
+pub mod amendments;
 pub mod check;
 pub mod corpus;
 pub mod error;
 pub mod glossary;
 pub mod import;
+pub mod qa;
 pub mod refs;
 pub mod regs;
 pub mod render;

@@ -1,6 +1,7 @@
 //! Text helpers every layer shares: which script a character is in, words folded for
-//! comparison (case, accents, niqqud, final sigma), the Hebrew one-letter prefixes, and nouns
-//! counted for messages.
+//! comparison (case, accents, niqqud, final sigma), the Hebrew one-letter prefixes, the number
+//! words of every language (for search and for comparing the editions), and nouns counted for
+//! messages.
 
 use unicode_normalization::UnicodeNormalization;
 
@@ -150,6 +151,35 @@ pub fn replace_unprintable(text: &str, write: impl Fn(u32) -> String) -> std::bo
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// The numbers a bid, a trick count or a card is written with, as words (folded), up to 13:
+/// the digits they stand for.
+pub const NUMBERS: &[(&str, &[&str])] = &[
+    ("1", &["one", "אחד", "אחת", "ενα", "ενασ", "μια"]),
+    ("2", &["two", "שניים", "שתיים", "שני", "שתי", "δυο"]),
+    ("3", &["three", "שלוש", "שלושה", "שלושת", "τρια", "τρεισ"]),
+    (
+        "4",
+        &["four", "ארבע", "ארבעה", "ארבעת", "τεσσερα", "τεσσερισ"],
+    ),
+    ("5", &["five", "חמש", "חמישה", "חמשת", "πεντε"]),
+    ("6", &["six", "שש", "שישה", "ששת", "εξι"]),
+    ("7", &["seven", "שבע", "שבעה", "שבעת", "επτα", "εφτα"]),
+    ("8", &["eight", "שמונה", "שמונת", "οκτω", "οχτω"]),
+    ("9", &["nine", "תשע", "תשעה", "תשעת", "εννεα", "εννια"]),
+    ("10", &["ten", "עשר", "עשרה", "עשרת", "δεκα"]),
+    ("11", &["eleven", "εντεκα"]),
+    ("12", &["twelve", "δωδεκα"]),
+    ("13", &["thirteen", "δεκατρια", "δεκατρεισ"]),
+];
+
+/// The digits of a number written as a (folded) word.
+pub fn number_of(folded: &str) -> Option<&'static str> {
+    NUMBERS
+        .iter()
+        .find(|(_, words)| words.contains(&folded))
+        .map(|(digits, _)| *digits)
 }
 
 /// `1 node`, `2 nodes`.

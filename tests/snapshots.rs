@@ -277,6 +277,21 @@ const CASES: &[Case] = &[
         ],
     ),
     case(
+        "qa",
+        &["qa", "--edition", "he-2017", "--edition", "el-2017"],
+    ),
+    case("qa-quiet", &["qa", "--quiet"]),
+    case("qa-one-edition", &["qa", "--edition", "he"]),
+    case("show-amended", &["show", "26B", "--edition", "he-2017"]),
+    case(
+        "show-corrected-json",
+        &["show", "23C", "--edition", "el", "--format", "json"],
+    ),
+    case(
+        "compare-amended",
+        &["compare", "23", "--edition", "he", "--edition", "el"],
+    ),
+    case(
         "export-fixture",
         &[
             "--corpus",

@@ -18,6 +18,7 @@ mod import_cli;
 mod import_en;
 mod malformed;
 mod printing;
+mod qa;
 mod refs_grammar;
 mod regs;
 mod relevance;

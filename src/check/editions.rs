@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Checker, Finding};
 use crate::corpus::id::LawPath;
-use crate::corpus::layout::ACKNOWLEDGED;
+use crate::corpus::layout::{ACKNOWLEDGED, DIFFERENCES};
 use crate::corpus::model::Acknowledged;
 use crate::corpus::{Edition, Entry};
 use crate::error::Code;
@@ -15,6 +15,49 @@ use crate::error::Level;
 pub(super) fn check(checker: &mut Checker<'_>) {
     same_ids(checker);
     agreement(checker);
+    differences(checker);
+}
+
+/// The differences `qa` acknowledges name a node and editions of the corpus; whether `qa` still
+/// finds each is `qa`'s to say (it fails on one it no longer finds).
+fn differences(checker: &mut Checker<'_>) {
+    let corpus = checker.corpus;
+    let Some(file) = &corpus.differences else {
+        return;
+    };
+    for d in &file.data.differences {
+        let unknown: Vec<&str> = d
+            .found
+            .keys()
+            .map(String::as_str)
+            .chain(d.misprint.as_ref().map(|m| m.edition.as_str()))
+            .filter(|e| corpus.edition(e).is_none())
+            .collect();
+        let problem = if !corpus.editions.iter().any(|e| e.get(&d.node).is_some()) {
+            Some((
+                format!("no edition has a node `{}`", d.node.as_str()),
+                "no such node",
+            ))
+        } else if !unknown.is_empty() {
+            Some((
+                format!("no edition `{}` in the corpus", unknown.join("`, `")),
+                "names an unknown edition",
+            ))
+        } else {
+            None
+        };
+        if let Some((message, label)) = problem {
+            let span = checker.place_value(DIFFERENCES, &d.node);
+            checker.error(
+                Code::StaleAcknowledgment,
+                DIFFERENCES,
+                span,
+                message,
+                label,
+                "an acknowledged difference names the node and the editions as `bridgelaws qa --format json` reports them",
+            );
+        }
+    }
 }
 
 /// Every edition has every id some edition has, and an absent node says why.

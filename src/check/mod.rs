@@ -6,25 +6,27 @@
 //! `files` (the corpus has the files every corpus has, and schemas that are current),
 //! `references` (every citation, book-index reference, override, regulation and footnote
 //! resolves), `editions` (the editions have the same ids and cite the same targets, or say why
-//! not), `glossary` (the concepts name existing nodes and every definition) and `hygiene` (no
-//! bidi controls, no residue of the extraction). `locate` finds a piece of a value in its file.
-//! `render::check` prints the report.
+//! not, and what `qa` found that was acknowledged still names nodes and editions),
+//! `amendments` (the changes to the works name their nodes and editions, and agree with the
+//! texts), `glossary` (the concepts name existing nodes and every definition) and `hygiene` (no
+//! bidi controls, no residue of the extraction). `corpus::locate` finds a piece of a value in
+//! its file; `render::check` prints the report.
 
+mod amendments;
 mod editions;
 mod files;
 mod glossary;
 mod hygiene;
-mod locate;
 mod references;
 
 use std::collections::HashMap;
 use std::ops::Range;
 
+use crate::corpus::locate::{self, Span};
 use crate::corpus::model::{Located, Pos};
 use crate::corpus::{Corpus, Entry};
 use crate::error::Code;
 use crate::error::{Diagnostic, Level, Related};
-use locate::Span;
 
 /// What a check found, and what it counted on the way.
 #[derive(Debug, Default, serde::Serialize, schemars::JsonSchema)]
@@ -139,6 +141,7 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
     if !partial {
         references::check(&mut checker);
         editions::check(&mut checker);
+        amendments::check(&mut checker);
         glossary::check(&mut checker);
         glossary::check_situations(&mut checker);
     }

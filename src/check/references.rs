@@ -7,9 +7,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::Checker;
-use super::locate::Span;
 use crate::corpus::id::{Kind, LawPath};
 use crate::corpus::layout::OVERRIDES;
+use crate::corpus::locate::Span;
 use crate::corpus::model::Regulation;
 use crate::corpus::reference::Place;
 use crate::corpus::reference::{Field, Origin, Reference, SeeKind, Unresolved};

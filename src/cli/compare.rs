@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 
-use super::{Display, emit, emit_json, emit_raw, find_edition};
+use super::{Display, chosen_editions, emit, emit_json, emit_raw};
 use bridgelaws::align::Scope;
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
@@ -43,18 +43,7 @@ pub enum CompareFormat {
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     let scope = Scope::parse(&args.reference).map_err(Error::Usage)?;
-    let editions = if args.editions.is_empty() {
-        corpus
-            .editions
-            .iter()
-            .filter(|e| e.text_bundled())
-            .collect()
-    } else {
-        args.editions
-            .iter()
-            .map(|wanted| find_edition(corpus, wanted))
-            .collect::<Result<Vec<_>>>()?
-    };
+    let editions = chosen_editions(corpus, &args.editions)?;
     let compared = Compared::gather(corpus, editions, &scope, &args.reference);
     match args.format {
         CompareFormat::Text => {

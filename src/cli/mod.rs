@@ -9,6 +9,7 @@ mod glossary;
 mod import;
 mod index;
 mod man;
+mod qa;
 mod regs;
 mod schema;
 mod search;
@@ -41,6 +42,9 @@ pub enum Command {
     Show(show::Args),
     /// Editions side by side, row by row on the aligned ids: a node, a range of laws, or all
     Compare(compare::Args),
+    /// Every place where the editions' aligned nodes disagree: numbers, citations, footnote
+    /// markers, absent nodes, script, length, sentences, amendments
+    Qa(qa::Args),
     /// Export an edition as JSON Lines, or editions for translation tools (TMX, XLIFF, CSV)
     Export(export::Args),
     /// Import an edition from the plain-text extraction of its printed book
@@ -97,6 +101,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
     let result = match cli.command {
         Command::Show(args) => show::run(&bridgelaws::load(root)?, &args, out),
         Command::Compare(args) => compare::run(&bridgelaws::load(root)?, &args, out),
+        Command::Qa(args) => qa::run(&bridgelaws::load(root)?, &args, out),
         Command::Export(args) => export::run(&bridgelaws::load(root)?, &args, out),
         Command::Import(args) => import::run(cli.corpus.as_deref(), &args, out),
         Command::Schema(args) => schema::run(cli.corpus.as_deref(), &args, out),
@@ -134,6 +139,22 @@ fn find_edition<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Edition> {
             )))
         }
     }
+}
+
+/// The editions named on the command line, or, when none is named, every edition whose text
+/// is bundled (what `compare` and `qa` work on by default).
+fn chosen_editions<'c>(corpus: &'c Corpus, named: &[String]) -> Result<Vec<&'c Edition>> {
+    if named.is_empty() {
+        return Ok(corpus
+            .editions
+            .iter()
+            .filter(|e| e.text_bundled())
+            .collect());
+    }
+    named
+        .iter()
+        .map(|wanted| find_edition(corpus, wanted))
+        .collect()
 }
 
 /// Plain text to the output, what the corpus put in it made harmless (`text::printable`):

@@ -22,6 +22,10 @@ pub enum Schema {
     Overrides,
     /// `references/acknowledged.yaml`.
     Acknowledged,
+    /// `references/differences.yaml`.
+    Differences,
+    /// `amendments/<work>.yaml`.
+    Amendments,
     /// `glossary.yaml`.
     Glossary,
     /// `situations.yaml`.
@@ -43,6 +47,8 @@ impl Schema {
             Schema::Regulations => "regulations.schema.json",
             Schema::Overrides => "overrides.schema.json",
             Schema::Acknowledged => "acknowledged.schema.json",
+            Schema::Differences => "differences.schema.json",
+            Schema::Amendments => "amendments.schema.json",
             Schema::Glossary => "glossary.schema.json",
             Schema::Situations => "situations.schema.json",
             Schema::Booklet => "booklet.schema.json",
@@ -136,6 +142,23 @@ pub const PLACES: &[Place] = &[
         Schema::Acknowledged,
         "confirmed differences between the editions' citations",
     ),
+    // What `qa` and the amendments say changes nothing the search index holds.
+    Place {
+        path: DIFFERENCES,
+        schema: Some(Schema::Differences),
+        bundled: true,
+        indexed: false,
+        required: false,
+        holds: "confirmed differences between the editions that `qa` finds (numbers, footnote markers, script, length …)",
+    },
+    Place {
+        path: "amendments/*.yaml",
+        schema: Some(Schema::Amendments),
+        bundled: true,
+        indexed: false,
+        required: false,
+        holds: "the dated changes to a work (amendments, errata) and whether each edition has them",
+    },
     needed(
         GLOSSARY,
         Schema::Glossary,
@@ -198,6 +221,10 @@ pub const REGULATIONS: &str = "regulations";
 pub const OVERRIDES: &str = "references/overrides.yaml";
 /// Confirmed differences between the editions' citations.
 pub const ACKNOWLEDGED: &str = "references/acknowledged.yaml";
+/// Confirmed differences between the editions that `qa` finds, besides citations.
+pub const DIFFERENCES: &str = "references/differences.yaml";
+/// The folder of the changes to the works, one file per work.
+pub const AMENDMENTS: &str = "amendments";
 /// The concepts of the Laws in every language.
 pub const GLOSSARY: &str = "glossary.yaml";
 /// Everyday descriptions of what each law covers.
@@ -224,6 +251,11 @@ pub fn edition_file(edition: &str, name: &str) -> String {
 /// The file of a law in an edition.
 pub fn law_file(edition: &str, law: u8) -> String {
     edition_file(edition, &format!("laws/{law:02}.yaml"))
+}
+
+/// The file of the changes to a work.
+pub fn amendments_file(work: &str) -> String {
+    format!("{AMENDMENTS}/{work}.yaml")
 }
 
 /// The file of a country's regulations.
@@ -356,7 +388,12 @@ mod tests {
         );
         assert!(top_level(|p| p.bundled).contains(&"schema"));
         assert!(!top_level(|p| p.bundled).contains(&"sources"));
-        assert_eq!(schemas().len(), 11);
+        assert_eq!(schemas().len(), 13);
+        assert_eq!(
+            schema_of("amendments/wbf-ldb-2017.yaml"),
+            Some(Schema::Amendments)
+        );
+        assert!(top_level(|p| p.bundled).contains(&"amendments"));
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod commentary;
 pub mod id;
 pub mod layout;
 pub mod load;
+pub mod locate;
 pub mod model;
 pub mod numbering;
 pub mod reference;
@@ -24,8 +25,8 @@ use std::collections::HashMap;
 pub use id::Kind;
 pub use load::read;
 use model::{
-    AcknowledgedFile, BookIndexFile, EditionFile, GlossaryFile, Located, OverridesFile, Pos,
-    RegulationsFile, SituationsFile,
+    AcknowledgedFile, AmendmentsFile, BookIndexFile, DifferencesFile, EditionFile, GlossaryFile,
+    Located, OverridesFile, Pos, RegulationsFile, SituationsFile,
 };
 pub use source::{Root, is_corpus};
 
@@ -258,6 +259,11 @@ pub struct Corpus {
     pub overrides: Option<Loaded<OverridesFile>>,
     /// Confirmed differences between the editions' citations (`references/acknowledged.yaml`).
     pub acknowledged: Option<Loaded<AcknowledgedFile>>,
+    /// Confirmed differences between the editions that `qa` finds
+    /// (`references/differences.yaml`).
+    pub differences: Option<Loaded<DifferencesFile>>,
+    /// The dated changes to each work (`amendments/<work>.yaml`).
+    pub amendments: Vec<Loaded<AmendmentsFile>>,
     /// The concepts of the Laws in every language (`glossary.yaml`).
     pub glossary: Option<Loaded<GlossaryFile>>,
     /// Everyday descriptions of what each law covers (`situations.yaml`).

@@ -8,8 +8,8 @@ use schemars::generate::SchemaSettings;
 
 use super::layout::{self, Schema};
 use super::model::{
-    AcknowledgedFile, BookIndexFile, BookletFile, DefinitionsFile, DocumentMeta, EditionFile,
-    GlossaryFile, Node, OverridesFile, RegulationsFile, SituationsFile,
+    AcknowledgedFile, AmendmentsFile, BookIndexFile, BookletFile, DefinitionsFile, DifferencesFile,
+    DocumentMeta, EditionFile, GlossaryFile, Node, OverridesFile, RegulationsFile, SituationsFile,
 };
 
 /// The JSON Schema (draft-07) of `T`, as committed.
@@ -32,6 +32,8 @@ pub fn generate(schema: Schema) -> String {
         Schema::Regulations => render::<RegulationsFile>(),
         Schema::Overrides => render::<OverridesFile>(),
         Schema::Acknowledged => render::<AcknowledgedFile>(),
+        Schema::Differences => render::<DifferencesFile>(),
+        Schema::Amendments => render::<AmendmentsFile>(),
         Schema::Glossary => render::<GlossaryFile>(),
         Schema::Situations => render::<SituationsFile>(),
         Schema::Booklet => render::<BookletFile>(),

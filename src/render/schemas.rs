@@ -8,6 +8,7 @@ use super::commentary::{CommentaryJson, CommentaryListJson};
 use super::compare::CompareJson;
 use super::glossary::GlossaryJson;
 use super::node::ExportRecord;
+use super::qa::QaJson;
 use super::regs::{ComparisonJson, CountriesJson};
 use super::show::ShowJson;
 use crate::corpus::layout;
@@ -27,6 +28,7 @@ pub fn all() -> Vec<(String, String)> {
         ("commentary", render::<CommentaryJson>()),
         ("check", render::<CheckJson>()),
         ("compare", render::<CompareJson>()),
+        ("qa", render::<QaJson>()),
     ]
     .into_iter()
     .map(|(name, json)| {

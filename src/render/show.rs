@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use super::amendments::{self, ChangeJson};
 use super::node::{self, NodeJson};
 use super::regs::{self, RegulationJson, Table};
 use super::style::Style;
@@ -20,6 +21,7 @@ pub struct Shown<'c> {
     countries: Vec<&'c Regulations>,
     rows: Vec<crate::regs::Row<'c>>,
     citing: Vec<CitingJson>,
+    changes: Vec<ChangeJson>,
 }
 
 impl<'c> Shown<'c> {
@@ -36,9 +38,11 @@ impl<'c> Shown<'c> {
             Some((edition, _)) => crate::regs::compare(&countries, edition, Some(id)),
             None => Vec::new(),
         };
+        let shown: Vec<&Edition> = found.iter().map(|(e, _)| *e).collect();
         Shown {
             corpus,
             id: id.to_string(),
+            changes: amendments::gather(corpus, id, &shown),
             found,
             countries,
             rows,
@@ -54,6 +58,9 @@ impl<'c> Shown<'c> {
                 text.push('\n');
             }
             text.push_str(&node::text(edition, *index, style));
+        }
+        if !self.found.is_empty() {
+            text.push_str(&amendments::text(&self.changes, style));
         }
         if let Some((edition, _)) = self.found.first()
             && !self.rows.is_empty()
@@ -101,6 +108,7 @@ impl<'c> Shown<'c> {
             results: self.found.iter().map(|(e, i)| node::json(e, *i)).collect(),
             regulations,
             commentary: self.citing.clone(),
+            amendments: self.changes.clone(),
         }
     }
 }
@@ -119,6 +127,9 @@ pub struct ShowJson {
     pub regulations: Vec<RegulationJson>,
     /// The parts of the commentary citing the node or a node under it.
     pub commentary: Vec<CitingJson>,
+    /// The changes made to the work at the node or a node under it since its first release
+    /// (amendments, corrected errors), with each edition's status.
+    pub amendments: Vec<ChangeJson>,
 }
 
 /// A part of the commentary (a scenario, a document) citing the node or a node under it.

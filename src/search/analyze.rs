@@ -16,7 +16,7 @@ use tantivy::tokenizer::{
 };
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::text::{fold, hebrew_stems, is_greek, is_hebrew_letter};
+use crate::text::{fold, hebrew_stems, is_greek, is_hebrew_letter, number_of};
 
 /// A language of the corpus, as its documents and query words are analyzed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -147,35 +147,6 @@ pub fn fold_word(word: &str) -> String {
         .map(|c| if greek { greek_look_alike(c) } else { c })
         .collect();
     fold(&word)
-}
-
-/// The numbers a bid, a trick count or a card is written with, as words (folded), up to 13:
-/// the digits they stand for.
-const NUMBERS: &[(&str, &[&str])] = &[
-    ("1", &["one", "אחד", "אחת", "ενα", "ενασ", "μια"]),
-    ("2", &["two", "שניים", "שתיים", "שני", "שתי", "δυο"]),
-    ("3", &["three", "שלוש", "שלושה", "שלושת", "τρια", "τρεισ"]),
-    (
-        "4",
-        &["four", "ארבע", "ארבעה", "ארבעת", "τεσσερα", "τεσσερισ"],
-    ),
-    ("5", &["five", "חמש", "חמישה", "חמשת", "πεντε"]),
-    ("6", &["six", "שש", "שישה", "ששת", "εξι"]),
-    ("7", &["seven", "שבע", "שבעה", "שבעת", "επτα", "εφτα"]),
-    ("8", &["eight", "שמונה", "שמונת", "οκτω", "οχτω"]),
-    ("9", &["nine", "תשע", "תשעה", "תשעת", "εννεα", "εννια"]),
-    ("10", &["ten", "עשר", "עשרה", "עשרת", "δεκα"]),
-    ("11", &["eleven", "εντεκα"]),
-    ("12", &["twelve", "δωδεκα"]),
-    ("13", &["thirteen", "δεκατρια", "δεκατρεισ"]),
-];
-
-/// The digits of a number written as a (folded) word.
-fn number_of(folded: &str) -> Option<&'static str> {
-    NUMBERS
-        .iter()
-        .find(|(_, words)| words.contains(&folded))
-        .map(|(digits, _)| *digits)
 }
 
 /// The words of `text` with their byte ranges: Unicode word boundaries, keeping pieces that

@@ -13,9 +13,10 @@ use std::collections::HashMap;
 
 use serde::de::DeserializeOwned;
 
-use super::layout::{self, ACKNOWLEDGED, GLOSSARY, OVERRIDES, SITUATIONS};
+use super::layout::{self, ACKNOWLEDGED, DIFFERENCES, GLOSSARY, OVERRIDES, SITUATIONS};
 use super::model::{
-    AcknowledgedFile, GlossaryFile, Located, OverridesFile, Pos, RegulationsFile, SituationsFile,
+    AcknowledgedFile, AmendmentsFile, DifferencesFile, GlossaryFile, Located, OverridesFile, Pos,
+    RegulationsFile, SituationsFile,
 };
 use super::source::Unreadable;
 use super::{Corpus, Loaded, Regulations, Root};
@@ -67,6 +68,16 @@ pub fn read(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
     }
     let overrides = loader.optional::<OverridesFile>(OVERRIDES)?;
     let acknowledged = loader.optional::<AcknowledgedFile>(ACKNOWLEDGED)?;
+    let differences = loader.optional::<DifferencesFile>(DIFFERENCES)?;
+    let mut amendments = Vec::new();
+    for name in root.list(layout::AMENDMENTS)? {
+        if let Some(work) = name.strip_suffix(".yaml") {
+            let file = layout::amendments_file(work);
+            if let Some(data) = loader.parse::<AmendmentsFile>(&file)? {
+                amendments.push(Loaded { file, data });
+            }
+        }
+    }
     let glossary = loader.optional::<GlossaryFile>(GLOSSARY)?;
     let situations = loader.optional::<SituationsFile>(SITUATIONS)?;
     let commentary = loader.commentary()?;
@@ -78,6 +89,8 @@ pub fn read(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
         regulations,
         overrides,
         acknowledged,
+        differences,
+        amendments,
         glossary,
         situations,
         commentary,

@@ -7,7 +7,9 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::html::escape;
+mod page;
+
+use super::amendments::{self, ChangeJson};
 use super::regs::{self as regs_render, RegulationJson, Table};
 use super::style::{Style, visible_width, wrap};
 use crate::align::{self, Row, Scope};
@@ -31,6 +33,7 @@ pub struct Compared<'c> {
     countries: Vec<&'c Regulations>,
     regulations: Vec<crate::regs::Row<'c>>,
     cited_by: Vec<CitedByJson>,
+    changes: Vec<ChangeJson>,
 }
 
 /// What one edition prints for a node, as one text.
@@ -129,9 +132,12 @@ impl<'c> Compared<'c> {
             Scope::Node(id) => cited_by(&editions, id),
             _ => Vec::new(),
         };
+        let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+        let changes = amendments::within(corpus, &ids, &editions);
         Compared {
             corpus,
             query: query.to_string(),
+            changes,
             editions,
             rows,
             countries,
@@ -205,12 +211,7 @@ impl<'c> Compared<'c> {
                 })
                 .collect();
             let height = lines.iter().map(Vec::len).max().unwrap_or(1);
-            let mark = if align::citations_differ(row).is_some() {
-                " ≠"
-            } else {
-                ""
-            };
-            let label = format!("{}{}{mark}", "  ".repeat(row.depth), row.id);
+            let label = format!("{}{}{}", "  ".repeat(row.depth), row.id, self.marks(row));
             for i in 0..height {
                 let left = if i == 0 { label.as_str() } else { "" };
                 let cells: Vec<String> = lines
@@ -239,11 +240,13 @@ impl<'c> Compared<'c> {
             .max()
             .unwrap_or(0);
         for row in &self.rows {
-            let mark = if align::citations_differ(row).is_some() {
-                "  ≠ the editions cite differently"
-            } else {
-                ""
-            };
+            let mut mark = String::new();
+            if align::citations_differ(row).is_some() {
+                mark.push_str("  ≠ the editions cite differently");
+            }
+            if self.changed(row) {
+                mark.push_str("  † changed since the first release");
+            }
             out.push_str(&format!("{}{mark}\n", style.bold(&row.id)));
             for (cell, edition) in self.cells(row).iter().zip(&self.editions) {
                 let printed = cell.as_ref().map_or_else(|| "—".into(), Cell::printed);
@@ -293,6 +296,13 @@ impl<'c> Compared<'c> {
         }
         if !cites.is_empty() {
             out.push_str(&format!("{}\n{cites}\n", style.bold("References")));
+        }
+        if !self.changes.is_empty() {
+            out.push_str(&format!(
+                "{}{}\n",
+                style.bold("† Changed since the first release"),
+                amendments::text(&self.changes, style)
+            ));
         }
         if !self.cited_by.is_empty() {
             // An edition without its text cites nothing: it is not one that differs.
@@ -347,108 +357,14 @@ impl<'c> Compared<'c> {
                     regs_render::markdown_cell(&printed)
                 })
                 .collect();
-            let mark = if align::citations_differ(row).is_some() {
-                " ≠"
-            } else {
-                ""
-            };
-            out.push_str(&format!("| {}{mark} | {} |\n", row.id, cells.join(" | ")));
+            out.push_str(&format!(
+                "| {}{} | {} |\n",
+                row.id,
+                self.marks(row),
+                cells.join(" | ")
+            ));
         }
         out
-    }
-
-    /// As a standalone HTML page: a table, each cell in its edition's language and direction.
-    pub fn html(&self) -> String {
-        let mut rows = String::new();
-        for row in &self.rows {
-            let mark = if align::citations_differ(row).is_some() {
-                " <span title=\"the editions cite differently\">≠</span>"
-            } else {
-                ""
-            };
-            rows.push_str(&format!(
-                "<tr id=\"{}\"><th scope=\"row\">{}{mark}</th>",
-                escape(&crate::corpus::id::slug(&row.id)),
-                escape(&row.id)
-            ));
-            for (cell, edition) in self.cells(row).iter().zip(&self.editions) {
-                let language = edition.language();
-                let dir = if is_rtl_language(language) {
-                    "rtl"
-                } else {
-                    "ltr"
-                };
-                let body = match cell {
-                    Some(cell) => {
-                        let mut html = String::new();
-                        if let Some(title) = &cell.title {
-                            html.push_str(&format!("<b>{}</b> ", escape(title)));
-                        }
-                        if let Some(note) = &cell.note {
-                            html.push_str(&format!("<i>[{}]</i> ", escape(note)));
-                        }
-                        html.push_str(&escape(&cell.text).replace('\n', "<br>"));
-                        html
-                    }
-                    None => "—".into(),
-                };
-                rows.push_str(&format!(
-                    "<td lang=\"{}\" dir=\"{dir}\">{body}</td>",
-                    escape(language)
-                ));
-            }
-            rows.push_str("</tr>\n");
-        }
-        let headers: String = self
-            .editions
-            .iter()
-            .map(|e| {
-                let dir = if is_rtl_language(e.language()) {
-                    "rtl"
-                } else {
-                    "ltr"
-                };
-                format!(
-                    "<th scope=\"col\" lang=\"{}\" dir=\"{dir}\">{}</th>",
-                    escape(e.language()),
-                    escape(e.id())
-                )
-            })
-            .collect();
-        let columns = "<col>".repeat(self.editions.len());
-        // What the nodes cite and what cites them, as the terminal lists them.
-        let after = match self.after_text(&Style::plain()) {
-            text if text.is_empty() => String::new(),
-            text => format!("<pre>{}</pre>\n", escape(&text)),
-        };
-        let title = escape(&format!("compare {}", self.query));
-        format!(
-            "<!DOCTYPE html>
-<html lang=\"en\">
-<head>
-<meta charset=\"utf-8\">
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">
-<title>{title}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; line-height: 1.5; margin: 1rem; }}
-table {{ border-collapse: collapse; width: 100%; table-layout: fixed; }}
-th, td {{ border: 1px solid #888; padding: 0.25rem 0.5rem; vertical-align: top; text-align: start; overflow-wrap: anywhere; }}
-col.id {{ width: 7.5rem; }}
-th[scope=row] {{ white-space: nowrap; }}
-</style>
-</head>
-<body>
-<h1>{title}</h1>
-<table>
-<colgroup><col class=\"id\">{columns}</colgroup>
-<thead><tr><th scope=\"col\">id</th>{headers}</tr></thead>
-<tbody>
-{rows}</tbody>
-</table>
-{after}</body>
-</html>
-"
-        )
     }
 
     /// As JSON.
@@ -463,6 +379,7 @@ th[scope=row] {{ white-space: nowrap; }}
                     kind: row.kind.to_string(),
                     depth: row.depth,
                     cites_differently: differ.is_some(),
+                    changed: self.changed(row),
                     cells: self
                         .cells(row)
                         .into_iter()
@@ -502,7 +419,26 @@ th[scope=row] {{ white-space: nowrap; }}
             rows,
             cited_by: self.cited_by.clone(),
             regulations,
+            amendments: self.changes.clone(),
         }
+    }
+
+    /// Whether the work was changed at the row's node since its first release.
+    fn changed(&self, row: &Row) -> bool {
+        self.changes.iter().any(|c| c.node == row.id)
+    }
+
+    /// What marks a row's id: `≠` where the editions cite differently, `†` where the work was
+    /// changed.
+    fn marks(&self, row: &Row) -> String {
+        let mut mark = String::new();
+        if align::citations_differ(row).is_some() {
+            mark.push_str(" ≠");
+        }
+        if self.changed(row) {
+            mark.push_str(" †");
+        }
+        mark
     }
 
     fn edition_ids(&self) -> Vec<String> {
@@ -562,6 +498,9 @@ pub struct CompareJson {
     pub cited_by: Vec<CitedByJson>,
     /// Every country's regulations on the part.
     pub regulations: Vec<RegulationJson>,
+    /// The changes made to the work in the part since its first release (amendments,
+    /// corrected errors), with each edition's status.
+    pub amendments: Vec<ChangeJson>,
 }
 
 /// One aligned id.
@@ -575,6 +514,8 @@ pub struct RowJson {
     pub depth: usize,
     /// The editions cite different targets in this node.
     pub cites_differently: bool,
+    /// The work was changed at this node since its first release (see `amendments`).
+    pub changed: bool,
     /// Each edition's cell, in the order of `editions`.
     pub cells: Vec<CellJson>,
 }

@@ -2,6 +2,16 @@
 //! hold: the loader reads them, the importer writes them and the JSON Schema is derived from
 //! them, so the three cannot drift apart.
 
+mod amendments;
+mod differences;
+
+pub use amendments::{
+    AmendmentsFile, Change, ChangeKind, ChangeStatus, CitationChange, Dated, EditionChange,
+};
+pub use differences::{
+    Acknowledged, AcknowledgedFile, Difference, DifferenceKind, DifferencesFile, Misprint,
+};
+
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -395,28 +405,6 @@ pub struct Override {
     pub targets: Vec<Located>,
     /// Why the phrase needs an override (a misprint, words the grammar cannot read), with the
     /// evidence.
-    pub reason: String,
-}
-
-/// `references/acknowledged.yaml`: differences between the editions' citations that are real
-/// differences between the books, confirmed, so that the agreement check stays green.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct AcknowledgedFile {
-    /// The differences, node by node.
-    pub acknowledged: Vec<Acknowledged>,
-}
-
-/// A node whose editions cite differently because the books do.
-#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Acknowledged {
-    /// The node whose editions cite differently.
-    pub node: Located,
-    /// For each edition, the targets it cites there that some other edition does not (an
-    /// empty list when it cites nothing the others lack).
-    pub only_in: std::collections::BTreeMap<String, Vec<String>>,
-    /// Why the books differ, as confirmed against the 2017 Laws.
     pub reason: String,
 }
 

@@ -10,8 +10,11 @@ use crate::corpus::model::Pos;
 /// that line to underline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
+    /// The line, counted from 1.
     pub line: u32,
+    /// The column, in characters, counted from 1.
     pub column: u32,
+    /// How many characters to underline.
     pub length: u32,
 }
 

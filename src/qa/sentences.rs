@@ -1,0 +1,59 @@
+//! The number of sentences of a node's text in each edition (`align::sentences`). Translators
+//! split and join sentences as their language wants, so a difference is a note to read, not an
+//! error (a sentence missing from a book changes the length, which is one).
+
+use super::{Kind, Raw, body};
+use crate::align::{Row, sentences};
+use crate::corpus::Edition;
+
+/// How many sentences a text has.
+pub fn count(text: &str, language: &str) -> usize {
+    sentences(text, language).len()
+}
+
+pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
+    let counts: Vec<Option<usize>> = row
+        .cells
+        .iter()
+        .zip(editions)
+        .map(|(cell, edition)| cell.and_then(body).map(|t| count(&t, edition.language())))
+        .collect();
+    // Only where every edition prints a text: one missing is `presence`.
+    let counts: Vec<usize> = counts.into_iter().collect::<Option<_>>()?;
+    if counts.iter().all(|c| *c == counts[0]) {
+        return None;
+    }
+    let said: Vec<String> = editions
+        .iter()
+        .zip(&counts)
+        .map(|(e, c)| format!("{} {c}", e.id()))
+        .collect();
+    Some(Raw {
+        kind: Kind::Sentences,
+        message: format!("the sentence counts differ: {}", said.join(", ")),
+        found: editions
+            .iter()
+            .zip(&counts)
+            .map(|(e, c)| (e.id().to_string(), vec![c.to_string()]))
+            .collect(),
+        spots: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[test]
+    fn sentences_are_counted_as_printed() {
+        // 26B: the Hebrew book's two sentences, the Greek book's two.
+        let he = "כשקריאה של מגן בוטלה והיא לא הוחלפה בקריאה שקולה, בפעם הראשונה ששותפו של המפר \
+                  צריך להוביל (כולל הובלת הפתיחה), רשאי הכרוז לאסור עליו להוביל צבע אחד כלשהו \
+                  שלא צויין ע\"י המפר במכרז החוקי. איסור זה נמשך כל עוד שותפו של המפר נמצא בהובלה.";
+        assert_eq!(count(he, "he"), 2);
+        let el = "να απαγορεύσει να κάνει έξοδο ο συμπαίκτης του υπαίτιου σε οποιοδήποτε (ένα) \
+                  χρώμα, που δεν ορίστηκε στις νόμιμες αγορές από τον υπαίτιο. Αυτή η απαγόρευση \
+                  ισχύει όσο είναι η σειρά του συμπαίκτη του υπαίτιου να κάνει έξοδο.";
+        assert_eq!(count(el, "el"), 2);
+    }
+}

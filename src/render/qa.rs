@@ -1,0 +1,223 @@
+//! The QA report: every finding with its places in each edition, compiler-style for people,
+//! a row per finding in CSV for a spreadsheet, or typed JSON; each ends with the counts per
+//! kind.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::regs::csv_record;
+use super::style::Style;
+use crate::error::Level;
+use crate::qa::{Finding, Kind, LengthRule, Report};
+use crate::text::plural;
+
+/// The report as text: each finding (notes unless `quiet`), the length rule, the counts.
+pub fn text(report: &Report, style: &Style, quiet: bool) -> String {
+    let mut out = String::new();
+    for f in &report.findings {
+        if quiet && f.level == Level::Note {
+            continue;
+        }
+        out.push_str(&finding_text(f, style));
+        out.push('\n');
+    }
+    for rule in &report.length_rule {
+        out.push_str(&format!(
+            "{} {}: {}; it flagged {}\n",
+            style.bold("length rule"),
+            rule.editions.join(" / "),
+            rule.rule,
+            plural(rule.flagged, "node")
+        ));
+        let classes: Vec<String> = rule
+            .classes
+            .iter()
+            .map(|c| {
+                format!(
+                    "{}–{} letters: {} nodes, median ratio {:.2}, MAD {:.3}",
+                    c.from,
+                    c.to - 1,
+                    c.nodes,
+                    c.median_ratio,
+                    c.mad
+                )
+            })
+            .collect();
+        for class in classes {
+            out.push_str(&format!("  {class}\n"));
+        }
+    }
+    out.push('\n');
+    out.push_str(&format!("{:<10} {:>6} {:>6}\n", "kind", "errors", "notes"));
+    for count in counts(report) {
+        out.push_str(&format!(
+            "{:<10} {:>6} {:>6}\n",
+            count.kind.as_str(),
+            count.errors,
+            count.notes
+        ));
+    }
+    let (errors, notes) = totals(report);
+    out.push_str(&format!("{:<10} {errors:>6} {notes:>6}\n", "total"));
+    let editions = report.editions.join(", ");
+    if errors == 0 {
+        out.push_str(&format!(
+            "qa: {editions}: no errors ({})\n",
+            plural(notes, "note")
+        ));
+    } else {
+        out.push_str(&format!(
+            "error: qa of {editions} found {}; fix the corpus, or acknowledge a difference of the books with its reason and evidence\n",
+            plural(errors, "error")
+        ));
+    }
+    out
+}
+
+fn finding_text(f: &Finding, style: &Style) -> String {
+    let level = match f.level {
+        Level::Error => "error",
+        Level::Note => "note",
+    };
+    let mut out = format!(
+        "{}: {} {}\n",
+        style.bold(&format!("{level}[{}]", f.kind.as_str())),
+        style.bold(&f.node),
+        f.message
+    );
+    for p in &f.places {
+        let label = if p.edition.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", p.edition)
+        };
+        out.push_str(&format!(
+            "  --> {}:{}:{}{label}\n",
+            p.file, p.line, p.column
+        ));
+    }
+    if let Some(ack) = &f.acknowledged {
+        out.push_str(&format!(
+            "  = acknowledged in {}: {}\n",
+            ack.file, ack.reason
+        ));
+        if let Some(m) = &ack.misprint {
+            out.push_str(&format!(
+                "  = misprint: {} prints {}; the Laws read {}\n",
+                m.edition, m.printed, m.laws
+            ));
+        }
+    }
+    out
+}
+
+/// The report as CSV: a record per finding, with each edition's place and what was found there.
+pub fn csv(report: &Report) -> String {
+    let mut header: Vec<String> = ["level", "kind", "node", "message"]
+        .map(String::from)
+        .to_vec();
+    for e in &report.editions {
+        header.extend([format!("{e} place"), format!("{e} found")]);
+    }
+    header.extend(["acknowledged".into(), "misprint".into()]);
+    let mut out = csv_record(&header);
+    for f in &report.findings {
+        let mut record = vec![
+            level_str(f.level).to_string(),
+            f.kind.as_str().to_string(),
+            f.node.clone(),
+            f.message.clone(),
+        ];
+        for e in &report.editions {
+            let place = f
+                .places
+                .iter()
+                .find(|p| p.edition == *e)
+                .map(|p| format!("{}:{}:{}", p.file, p.line, p.column))
+                .unwrap_or_default();
+            let found = f.found.get(e).map(|v| v.join(" ")).unwrap_or_default();
+            record.extend([place, found]);
+        }
+        record.push(
+            f.acknowledged
+                .as_ref()
+                .map(|a| a.reason.clone())
+                .unwrap_or_default(),
+        );
+        record.push(
+            f.acknowledged
+                .as_ref()
+                .and_then(|a| a.misprint.as_ref())
+                .map(|m| format!("{}: {} → {}", m.edition, m.printed, m.laws))
+                .unwrap_or_default(),
+        );
+        out.push_str(&csv_record(&record));
+    }
+    out
+}
+
+fn level_str(level: Level) -> &'static str {
+    match level {
+        Level::Error => "error",
+        Level::Note => "note",
+    }
+}
+
+/// The findings of one kind, counted.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct CountJson {
+    /// The kind.
+    pub kind: Kind,
+    /// How many are errors of the corpus.
+    pub errors: usize,
+    /// How many are notes (acknowledged, or informative).
+    pub notes: usize,
+}
+
+fn counts(report: &Report) -> Vec<CountJson> {
+    Kind::ALL
+        .into_iter()
+        .map(|kind| CountJson {
+            kind,
+            errors: report.count(kind, Level::Error),
+            notes: report.count(kind, Level::Note),
+        })
+        .collect()
+}
+
+fn totals(report: &Report) -> (usize, usize) {
+    let errors = report.errors();
+    (errors, report.findings.len() - errors)
+}
+
+/// `qa --format json`: the editions compared, the counts per kind, the length rule as applied,
+/// and every finding.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct QaJson<'r> {
+    /// The editions compared.
+    pub editions: &'r [String],
+    /// How many findings are errors of the corpus.
+    pub errors: usize,
+    /// How many are notes.
+    pub notes: usize,
+    /// The findings of each kind, counted.
+    pub counts: Vec<CountJson>,
+    /// The rule that flags a length as an outlier, for each pair of editions, and what it
+    /// flagged.
+    pub length_rule: &'r [LengthRule],
+    /// Every finding, in document order.
+    pub findings: &'r [Finding],
+}
+
+/// The report as JSON.
+pub fn json(report: &Report) -> QaJson<'_> {
+    let (errors, notes) = totals(report);
+    QaJson {
+        editions: &report.editions,
+        errors,
+        notes,
+        counts: counts(report),
+        length_rule: &report.length_rule,
+        findings: &report.findings,
+    }
+}
