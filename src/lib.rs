@@ -9,7 +9,8 @@
 //!   and the editions aligned node by node;
 //! - `check` (the corpus verified as a whole), `search` (the index, the analyzers, ranking),
 //!   `import` (printed editions into the corpus);
-//! - `render`: text, JSON, Markdown, CSV and HTML output, for the command line in the binary.
+//! - `render`: text, JSON, Markdown, CSV and HTML output, for the command line in the binary;
+//! - `serve`: the web interface, pages and a JSON API over all of the above.
 
 #![warn(missing_docs)]
 
@@ -23,6 +24,7 @@ pub mod refs;
 pub mod regs;
 pub mod render;
 pub mod search;
+pub mod serve;
 pub mod text;
 
 use corpus::{Corpus, Root};

@@ -27,6 +27,7 @@ pub fn all() -> Vec<(String, String)> {
         ("commentary", render::<CommentaryJson>()),
         ("check", render::<CheckJson>()),
         ("compare", render::<CompareJson>()),
+        ("api-error", render::<crate::serve::ErrorJson>()),
     ]
     .into_iter()
     .map(|(name, json)| {
