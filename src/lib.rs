@@ -11,7 +11,8 @@
 //! - `check` (the corpus verified as a whole), `qa` (the editions compared for translators:
 //!   every place where aligned nodes disagree), `search` (the index, the analyzers, ranking),
 //!   `import` (printed editions into the corpus);
-//! - `render`: text, JSON, Markdown, CSV and HTML output, for the command line in the binary.
+//! - `render`: text, JSON, Markdown, CSV and HTML output, for the command line in the binary;
+//! - `serve`: the web interface, pages and a JSON API over all of the above.
 
 #![warn(missing_docs)]
 
@@ -27,6 +28,7 @@ pub mod refs;
 pub mod regs;
 pub mod render;
 pub mod search;
+pub mod serve;
 pub mod text;
 
 use corpus::{Corpus, Root};

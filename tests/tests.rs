@@ -25,4 +25,5 @@ mod relevance;
 mod repair_he;
 mod schema;
 mod search;
+mod serve;
 mod snapshots;

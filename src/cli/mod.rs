@@ -13,6 +13,7 @@ mod qa;
 mod regs;
 mod schema;
 mod search;
+mod serve;
 mod show;
 
 use std::io::Write;
@@ -63,6 +64,8 @@ pub enum Command {
     Index(index::Args),
     /// The commentary (the directors' scenario booklet, slides, articles): list them, or render one
     Commentary(commentary::Args),
+    /// Serve the web interface: search, every node, regulations, commentary, glossary, JSON API
+    Serve(serve::Args),
     /// Print the completion script of a shell (bash, zsh, fish, elvish, powershell)
     Completions(completions::Args),
     /// Print the manual page (roff): `bridgelaws man > bridgelaws.1`
@@ -111,6 +114,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<()> {
         Command::Search(args) => search::run(&root, &args, out),
         Command::Index(args) => index::run(&root, &args, out),
         Command::Commentary(args) => commentary::run(&bridgelaws::load(root)?, &args, out),
+        Command::Serve(args) => serve::run(root, &args, out),
         Command::Completions(args) => completions::run(&args, out),
         Command::Man(args) => man::run(&args, out),
     };

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{Display, Format, emit_json, emit_text, index};
+use super::{Display, Format, emit_json, emit_text};
 use bridgelaws::corpus::Root;
 use bridgelaws::error::{Error, Result};
 use bridgelaws::render::search as render;
@@ -64,8 +64,8 @@ impl From<LangArg> for Lang {
 }
 
 pub fn run(root: &Root, args: &Args, out: &mut dyn Write) -> Result<()> {
-    let dir = index::index_dir(root, args.index.as_deref());
-    let opened = index::open(root, &dir)?;
+    let dir = search::index_dir(root, args.index.as_deref());
+    let opened = search::open_announcing(root, &dir)?;
     // An edition may be named by its language (`he`), as with --lang.
     let editions = &opened.manifest.editions;
     let edition_ids: Vec<String> = args

@@ -34,8 +34,9 @@ th, td {{ border: 1px solid #888; padding: 0.25rem 0.75rem; text-align: start; }
     crate::text::replace_unprintable(&page, |code| format!("&lt;U+{code:04X}&gt;")).into_owned()
 }
 
-/// The Markdown as sanitized HTML; tables without Hebrew are marked left to right.
-fn html_body(markdown: &str) -> String {
+/// The Markdown as sanitized HTML; tables without Hebrew are marked left to right. What a page
+/// of the web interface shows of a document, too.
+pub fn html_body(markdown: &str) -> String {
     let mut events: Vec<Event> = Parser::new_ext(markdown, options()).collect();
     for i in 0..events.len() {
         if matches!(events[i], Event::Start(Tag::Table(_))) && !has_hebrew(&events[i..]) {

@@ -29,6 +29,7 @@ pub fn all() -> Vec<(String, String)> {
         ("check", render::<CheckJson>()),
         ("compare", render::<CompareJson>()),
         ("qa", render::<QaJson>()),
+        ("api-error", render::<crate::serve::ErrorJson>()),
     ]
     .into_iter()
     .map(|(name, json)| {

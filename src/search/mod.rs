@@ -13,7 +13,10 @@ pub mod snippet;
 pub mod store;
 pub mod units;
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 pub use analyze::Lang;
 pub use documents::DocKind;
@@ -47,6 +50,43 @@ pub fn default_dir(root: &Root) -> PathBuf {
                 .join(format!("index-{}", env!("CARGO_PKG_VERSION")))
         }
     }
+}
+
+/// The index folder asked for, else the default one (`default_dir`).
+pub fn index_dir(root: &Root, dir: Option<&Path>) -> PathBuf {
+    dir.map_or_else(|| default_dir(root), Path::to_path_buf)
+}
+
+/// The index of the corpus at `root` in `dir`, built first when needed, saying so on standard
+/// error when the build takes more than a moment (and how long it took, on a terminal): what
+/// `search` and `serve` open.
+pub fn open_announcing(root: &Root, dir: &Path) -> Result<Opened> {
+    let mut progress: Option<(mpsc::Sender<()>, std::thread::JoinHandle<bool>, Instant)> = None;
+    let result = open_or_build(root, dir, &mut |why: &Unusable| {
+        let (done, wait) = mpsc::channel::<()>();
+        let message = format!(
+            "bridgelaws: building the search index in {} ({why})…",
+            dir.display()
+        );
+        let announcer = std::thread::spawn(move || {
+            let slow = wait.recv_timeout(Duration::from_millis(300)).is_err();
+            if slow {
+                eprintln!("{message}");
+            }
+            slow
+        });
+        progress = Some((done, announcer, Instant::now()));
+    });
+    if let Some((done, announcer, started)) = progress {
+        let _ = done.send(());
+        if announcer.join().unwrap_or(false) && std::io::stderr().is_terminal() {
+            eprintln!(
+                "bridgelaws: index built in {:.1} s",
+                started.elapsed().as_secs_f32()
+            );
+        }
+    }
+    result
 }
 
 /// The index of the corpus at `root` in `dir`; built first when it is missing, stale or

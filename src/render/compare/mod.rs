@@ -465,7 +465,7 @@ fn or_none(targets: &[String]) -> String {
 }
 
 /// The nodes outside `id` citing it or a node under it, in any of the editions, once each.
-fn cited_by(editions: &[&Edition], id: &str) -> Vec<CitedByJson> {
+pub fn cited_by(editions: &[&Edition], id: &str) -> Vec<CitedByJson> {
     let mut out: Vec<CitedByJson> = Vec::new();
     for edition in editions {
         for (entry, target) in crate::refs::cited_by(edition, id) {

@@ -1,0 +1,41 @@
+//! `bridgelaws serve`: the web interface, on the corpus and its index loaded once.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::emit;
+use bridgelaws::corpus::Root;
+use bridgelaws::error::Result;
+use bridgelaws::search;
+use bridgelaws::serve::{self, Site};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Address and port to listen on (port 0: any free port)
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
+    pub addr: SocketAddr,
+
+    /// Index folder [default: index/ beside the corpus folder; a cache folder for the
+    /// built-in corpus]
+    #[arg(long, value_name = "DIR")]
+    pub index: Option<PathBuf>,
+}
+
+pub fn run(root: Root, args: &Args, out: &mut dyn Write) -> Result<()> {
+    let started = Instant::now();
+    let dir = search::index_dir(&root, args.index.as_deref());
+    let site = Site::open(root, &dir)?;
+    serve::run(site, args.addr, |bound| {
+        // The one line a script waits for before its first request.
+        let _ = emit(
+            out,
+            &format!(
+                "bridgelaws: serving http://{bound}/ (ready in {} ms)\n",
+                started.elapsed().as_millis()
+            ),
+        );
+        let _ = out.flush();
+    })
+}

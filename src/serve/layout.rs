@@ -1,0 +1,321 @@
+//! The page every route shares: its words in the reader's language (a Hebrew page is right to
+//! left and mirrored), the site's navigation, the search box, the view switch; and the small
+//! pieces pages are made of (an id as a link, a text in its language and direction).
+
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use super::params::{self, View};
+use crate::text::is_rtl_language;
+
+/// The words of the pages in one language.
+pub struct Ui {
+    pub lang: &'static str,
+    pub dir: &'static str,
+    pub site: &'static str,
+    pub skip: &'static str,
+    pub sections: &'static str,
+    pub search: &'static str,
+    pub search_label: &'static str,
+    pub search_button: &'static str,
+    pub any_language: &'static str,
+    pub results_in: &'static str,
+    pub regulations: &'static str,
+    pub commentary: &'static str,
+    pub glossary: &'static str,
+    pub view: &'static str,
+    pub all_editions: &'static str,
+    pub references: &'static str,
+    pub cited_by: &'static str,
+    pub in_index: &'static str,
+    pub national: &'static str,
+    pub footnotes: &'static str,
+    pub not_found: &'static str,
+    pub unofficial: &'static str,
+    pub compare_countries: &'static str,
+    pub path: &'static str,
+    /// From a node to what it cites, pointing the way the page reads.
+    pub arrow: &'static str,
+}
+
+const EN: Ui = Ui {
+    lang: "en",
+    dir: "ltr",
+    site: "Laws of Duplicate Bridge 2017",
+    skip: "Skip to the content",
+    sections: "Sections",
+    search: "Search",
+    search_label: "Search the Laws: words in Hebrew, Greek or English, or a law (27B1(a))",
+    search_button: "Search",
+    any_language: "the language typed",
+    results_in: "Results in",
+    regulations: "Regulations",
+    commentary: "Commentary",
+    glossary: "Glossary",
+    view: "Show the Laws in",
+    all_editions: "every edition side by side",
+    references: "References",
+    cited_by: "Cited by",
+    in_index: "In the book's index",
+    national: "National regulations",
+    footnotes: "Footnotes",
+    not_found: "Not found",
+    unofficial: "English, unofficial",
+    compare_countries: "Compare the countries",
+    path: "Where it stands",
+    arrow: "→",
+};
+
+const HE: Ui = Ui {
+    lang: "he",
+    dir: "rtl",
+    site: "חוקי הברידג' התחרותי 2017",
+    skip: "דלג לתוכן",
+    sections: "חלקי האתר",
+    search: "חיפוש",
+    search_label: "חיפוש בחוקים: מילים בעברית, ביוונית או באנגלית, או חוק (27ב1(א))",
+    search_button: "חפש",
+    any_language: "שפת החיפוש",
+    results_in: "תוצאות ב",
+    regulations: "תקנות",
+    commentary: "פרשנות",
+    glossary: "מילון מונחים",
+    view: "הצג את החוקים ב",
+    all_editions: "כל המהדורות זו לצד זו",
+    references: "הפניות",
+    cited_by: "מוזכר ב",
+    in_index: "במפתח הספר",
+    national: "תקנות ארציות",
+    footnotes: "הערות שוליים",
+    not_found: "לא נמצא",
+    unofficial: "אנגלית, לא רשמי",
+    compare_countries: "השוואת המדינות",
+    path: "מיקום",
+    arrow: "←",
+};
+
+const EL: Ui = Ui {
+    lang: "el",
+    dir: "ltr",
+    site: "Οι Νόμοι του Αγωνιστικού Μπριτζ 2017",
+    skip: "Μετάβαση στο περιεχόμενο",
+    sections: "Ενότητες",
+    search: "Αναζήτηση",
+    search_label: "Αναζήτηση στους Νόμους: λέξεις στα ελληνικά, εβραϊκά ή αγγλικά, ή νόμος (27Β1(α))",
+    search_button: "Αναζήτηση",
+    any_language: "η γλώσσα της αναζήτησης",
+    results_in: "Αποτελέσματα στα",
+    regulations: "Κανονισμοί",
+    commentary: "Σχόλια",
+    glossary: "Γλωσσάριο",
+    view: "Οι Νόμοι στα",
+    all_editions: "όλες οι εκδόσεις δίπλα-δίπλα",
+    references: "Παραπομπές",
+    cited_by: "Αναφέρεται σε",
+    in_index: "Στο ευρετήριο του βιβλίου",
+    national: "Εθνικοί κανονισμοί",
+    footnotes: "Υποσημειώσεις",
+    not_found: "Δεν βρέθηκε",
+    unofficial: "Αγγλικά, ανεπίσημα",
+    compare_countries: "Σύγκριση των χωρών",
+    path: "Θέση",
+    arrow: "→",
+};
+
+/// The words of the pages in `language` (English for one without its own).
+pub fn ui(language: &str) -> &'static Ui {
+    match language {
+        "he" => &HE,
+        "el" => &EL,
+        _ => &EN,
+    }
+}
+
+/// A language's name in itself, for the view switch.
+fn language_name(language: &str) -> &str {
+    match language {
+        "he" => "עברית",
+        "el" => "Ελληνικά",
+        "en" => "English",
+        other => other,
+    }
+}
+
+/// `rtl` for a right-to-left language, else `ltr`.
+pub fn dir(language: &str) -> &'static str {
+    if is_rtl_language(language) {
+        "rtl"
+    } else {
+        "ltr"
+    }
+}
+
+/// A page about to be answered.
+pub struct Page<'a> {
+    pub ui: &'static Ui,
+    pub view: &'a View,
+    /// Whether to remember `view` (it was asked in the URL).
+    pub remember: bool,
+    pub status: StatusCode,
+    pub title: String,
+    /// The path of the page, for the view switch (`/law/27B1(a)`).
+    pub here: &'a str,
+    /// The parameters the view switch keeps (`q` on the search page).
+    pub keep: Vec<(&'a str, &'a str)>,
+    /// The search box's text.
+    pub query: &'a str,
+    pub body: Markup,
+}
+
+impl Page<'_> {
+    /// The whole page, as an answer.
+    pub fn response(self) -> Response {
+        let ui = self.ui;
+        let markup = html! {
+            (DOCTYPE)
+            html lang=(ui.lang) dir=(ui.dir) {
+                head {
+                    meta charset="utf-8";
+                    meta name="viewport" content="width=device-width, initial-scale=1";
+                    title { (self.title) " · " (ui.site) }
+                    link rel="stylesheet" href=(super::assets::STYLE_URL);
+                    link rel="icon" href=(super::assets::ICON_URL) type="image/svg+xml";
+                    script src=(super::assets::SCRIPT_URL) defer {}
+                }
+                body {
+                    a.skip href="#main" { (ui.skip) }
+                    header.site {
+                        a.brand href="/" { (ui.site) }
+                        nav aria-label=(ui.sections) {
+                            ul {
+                                li { a href="/search" { (ui.search) } }
+                                li { a href="/regs" { (ui.regulations) } }
+                                li { a href="/commentary" { (ui.commentary) } }
+                                li { a href="/glossary" { (ui.glossary) } }
+                            }
+                        }
+                        (search_form(ui, self.query, None, false))
+                    }
+                    main #main { (self.body) }
+                    footer.site {
+                        (view_switch(ui, self.view, self.here, &self.keep))
+                    }
+                }
+            }
+        };
+        // A control or bidi character a text holds shows as its code, inert, as everywhere.
+        let page = crate::text::replace_unprintable(&markup.into_string(), |code| {
+            format!("&lt;U+{code:04X}&gt;")
+        })
+        .into_owned();
+        let mut response = (
+            self.status,
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            page,
+        )
+            .into_response();
+        if self.remember
+            && let Ok(cookie) = self.view.cookie().parse()
+        {
+            response.headers_mut().insert(header::SET_COOKIE, cookie);
+        }
+        response
+    }
+}
+
+/// The search form: one box, and the language of the results. The page's own form (`big`)
+/// answers as you type; the header's is a plain form.
+pub fn search_form(ui: &Ui, query: &str, lang: Option<&str>, big: bool) -> Markup {
+    let id = if big { "q" } else { "q-top" };
+    html! {
+        form.search.big[big] role="search" action="/search" method="get" {
+            label for=(id) .visually-hidden[!big] { (ui.search_label) }
+            div.row {
+                input #(id) type="search" name="q" value=(query) maxlength="500"
+                    dir="auto" autocomplete="off" data-live[big];
+                @if big {
+                    label for="lang" { (ui.results_in) }
+                    select #lang name="lang" {
+                        option value="" selected[lang.is_none()] { (ui.any_language) }
+                        @for code in ["he", "el", "en"] {
+                            option value=(code) lang=(code) selected[lang == Some(code)] {
+                                (language_name(code))
+                            }
+                        }
+                    }
+                }
+                button type="submit" { (ui.search_button) }
+            }
+        }
+    }
+}
+
+/// Links that show the Laws in one edition's language, or every edition side by side; the
+/// choice is remembered.
+pub fn view_switch(ui: &Ui, view: &View, here: &str, keep: &[(&str, &str)]) -> Markup {
+    let choices = [
+        ("all", ui.all_editions, "en"),
+        ("he", language_name("he"), "he"),
+        ("el", language_name("el"), "el"),
+        ("en", language_name("en"), "en"),
+    ];
+    let links: Vec<(&str, &str, &str, String)> = choices
+        .into_iter()
+        .map(|(value, name, lang)| {
+            let mut pairs = keep.to_vec();
+            pairs.push(("view", value));
+            let href = format!("{here}?{}", params::query_string(&pairs));
+            (value, name, lang, href)
+        })
+        .collect();
+    html! {
+        nav.view aria-label=(ui.view) {
+            span { (ui.view) ": " }
+            ul {
+                @for (value, name, lang, href) in links {
+                    li {
+                        a href=(href) lang=(lang) dir=(dir(lang))
+                            aria-current=[(view.as_str() == value).then_some("true")] { (name) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Where a node's page is: `/law/27B1(a)`.
+pub fn law_href(id: &str) -> String {
+    format!("/law/{}", params::path(id))
+}
+
+/// A node's id as a link to its page, always left to right (`27B1(a)` in a Hebrew line).
+pub fn id_link(id: &str) -> Markup {
+    html! { a.id href=(law_href(id)) dir="ltr" { (id) } }
+}
+
+/// A text in its language and direction.
+pub fn in_language(language: &str, text: &str) -> Markup {
+    html! { span lang=(language) dir=(dir(language)) { (text) } }
+}
+
+/// A text that may mix scripts (a heading path with Hebrew and English): isolated, its
+/// direction from its first strong letter.
+pub fn mixed(text: &str) -> Markup {
+    html! { bdi dir="auto" { (text) } }
+}
+
+/// A page saying that nothing is at this address, with what was asked.
+pub fn not_found_body(ui: &Ui, message: &str) -> Markup {
+    html! {
+        h1 { (ui.not_found) }
+        p dir="auto" { (message) }
+        p { a href="/" { (ui.search) } }
+    }
+}
+
+/// Raw HTML the sanitizer has cleaned (`render::html`): the one way markup reaches a page
+/// without escaping.
+pub fn sanitized(html: String) -> Markup {
+    PreEscaped(html)
+}

@@ -1,0 +1,395 @@
+//! A node's page (`/law/27B1(a)`): the node in one edition, or every edition side by side (the
+//! translator's view), then what it cites, what cites it, the book's index entries on it,
+//! every country's regulations on it and the commentary citing it. Every spelling `show` reads
+//! (`27b1a`, `Νόμος 27Β1α`, `חוק 27ב1(א)`, `dummy`) redirects to the canonical address.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use maud::{Markup, html};
+
+use super::{Ask, bounded};
+use crate::align::{self, Scope};
+use crate::corpus::reference::Field;
+use crate::corpus::{Corpus, Edition, Regulations};
+use crate::refs::{self, Reading};
+use crate::render::compare::{Cell, cited_by};
+use crate::render::show::citing_commentary;
+use crate::serve::layout::{Ui, dir, id_link, in_language, law_href, view_switch};
+use crate::serve::params::{View, path as encode, query_string};
+use crate::serve::text::{field, title};
+use crate::serve::{Site, blocking};
+
+/// `/law/<reference>`.
+pub async fn page(
+    State(site): State<Arc<Site>>,
+    reference: Result<Path<String>, PathRejection>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    blocking(move || {
+        let ask = Ask::new(&site, query.as_deref(), &headers);
+        let Some(raw) = reference.as_ref().ok().and_then(|Path(r)| bounded(r)) else {
+            return ask.not_found("/", "this address names no law");
+        };
+        let id = match resolve(&site.corpus, raw) {
+            Ok(id) => id,
+            Err(message) => return ask.not_found("/", &message),
+        };
+        if id != raw {
+            let mut to = law_href(&id);
+            if let Some(view) = ask.params.get("view") {
+                to.push('?');
+                to.push_str(&query_string(&[("view", view)]));
+            }
+            return Redirect::permanent(&to).into_response();
+        }
+        render(&site.corpus, &ask, &id)
+    })
+    .await
+}
+
+/// The canonical id a reference names, or why it names none.
+pub fn resolve(corpus: &Corpus, raw: &str) -> Result<String, String> {
+    match refs::reading(raw) {
+        Reading::Id(id) => Ok(id),
+        Reading::NoSuchLaw(law) => Err(refs::no_such_law(law)),
+        // A definition's term names its definition (`/law/dummy`).
+        Reading::Words => match corpus.definition_named(raw) {
+            Some(id) => Ok(id.to_string()),
+            None => Err(refs::parse(raw)
+                .err()
+                .unwrap_or_else(|| format!("cannot read `{raw}` as a reference"))),
+        },
+    }
+}
+
+/// Whether `edition` has a summary of the node `id` or of a node under it.
+fn summarized(edition: &Edition, id: &str) -> bool {
+    edition
+        .entries
+        .iter()
+        .any(|e| e.summary.is_some() && refs::within(&e.id, id))
+}
+
+/// The anchor of a node on a page: `n-27B1a`.
+fn anchor(id: &str) -> String {
+    format!("n-{}", crate::corpus::id::slug(id))
+}
+
+fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
+    let here = law_href(id);
+    let having: Vec<&Edition> = corpus
+        .editions
+        .iter()
+        .filter(|e| e.index_of(id).is_some())
+        .collect();
+    let one = match &ask.view {
+        View::One(language) => having.iter().copied().find(|e| e.language() == language),
+        View::All => None,
+    };
+    // The edition that names the page and lists what it cites: the one asked for, else the
+    // first that prints its text.
+    let Some(primary) = one
+        .or_else(|| having.iter().copied().find(|e| e.text_bundled()))
+        .or_else(|| having.first().copied())
+    else {
+        return ask.not_found(&here, &format!("{id}: no such node in any edition"));
+    };
+    let index = primary.index_of(id).unwrap_or_default();
+    let entry = &primary.entries[index];
+    let ui = ask.ui;
+    let language = primary.language();
+    let shown: Vec<&Edition> = match one {
+        Some(edition) => vec![edition],
+        // As `compare`: the editions that print the text; one that does not only where it
+        // has a summary of the node to show.
+        None => having
+            .iter()
+            .copied()
+            .filter(|e| e.text_bundled() || summarized(e, id))
+            .collect(),
+    };
+    let lineage = primary.lineage(index);
+    // The heading (or a definition's term) names the page; a number alone says nothing more
+    // than the id.
+    let name: Option<String> = entry
+        .heading
+        .as_ref()
+        .map(|h| h.to_string())
+        .or_else(|| entry.term.clone());
+    let body = html! {
+        nav.crumbs aria-label=(ui.path) {
+            ol lang=(language) dir=(dir(language)) {
+                @for step in &lineage[..lineage.len() - 1] {
+                    li { a href=(law_href(&step.id)) { (title(&step.title())) } }
+                }
+            }
+        }
+        h1 {
+            span.id dir="ltr" { (id) }
+            @if let Some(name) = &name {
+                " "
+                span lang=(language) dir=(dir(language)) { (title(name)) }
+            }
+        }
+        (view_switch(ui, &ask.view, &here, &[]))
+        @match one {
+            Some(edition) => { (single(edition, index, ui)) }
+            None => { (side_by_side(&shown, id)) }
+        }
+        (references(primary, index, ui))
+        (cited(&shown, id, ui))
+        (in_index(&shown, id, ui))
+        (regulations(corpus, primary, id, ui))
+        (commentary(corpus, id, ui))
+    };
+    ask.page(
+        StatusCode::OK,
+        format!("{id} {}", entry.title()),
+        &here,
+        body,
+    )
+}
+
+/// The node in one edition, with its subtree and footnotes.
+fn single(edition: &Edition, index: usize, ui: &Ui) -> Markup {
+    let language = edition.language();
+    let mut footnotes = Vec::new();
+    let tree = subtree(edition, index, &mut footnotes);
+    html! {
+        article.node-text lang=(language) dir=(dir(language)) {
+            p.edition dir="ltr" lang="en" { (edition.id()) }
+            (tree)
+        }
+        @if !footnotes.is_empty() {
+            section.footnotes lang=(language) dir=(dir(language)) {
+                h2 lang=(ui.lang) dir=(ui.dir) { (ui.footnotes) }
+                ol {
+                    @for f in footnotes {
+                        @let note = &edition.entries[f];
+                        @let number = note.number.clone().unwrap_or_default();
+                        li id=(format!("fn-{number}")) {
+                            span.num { (number) } " "
+                            @if let Some(text) = &note.text { (field(note, Field::Text, text)) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn subtree(edition: &Edition, index: usize, footnotes: &mut Vec<usize>) -> Markup {
+    let entry = &edition.entries[index];
+    footnotes.extend(&entry.footnotes);
+    let label = entry
+        .number
+        .clone()
+        .or_else(|| entry.term.clone())
+        .unwrap_or_else(|| entry.id.clone());
+    let children: Vec<Markup> = entry
+        .children
+        .iter()
+        .map(|&c| subtree(edition, c, footnotes))
+        .collect();
+    html! {
+        div.node id=(anchor(&entry.id)) {
+            p.head {
+                a.num href=(law_href(&entry.id)) title=(entry.id) { (title(&label)) }
+                @if let Some(heading) = &entry.heading { " " strong { (title(heading)) } }
+            }
+            @if let Some(reason) = &entry.absent { p.note { "[absent: " (reason) "]" } }
+            @if let Some(text) = &entry.text { (field(entry, Field::Text, text)) }
+            @else if !edition.text_bundled() && entry.children.is_empty() && entry.summary.is_none() && entry.absent.is_none() {
+                p.note lang="en" dir="ltr" { "[text not bundled]" }
+            }
+            @if let Some(english) = &entry.english { p.english lang="en" dir="ltr" { "(" (english) ")" } }
+            @if let Some(summary) = &entry.summary {
+                div.summary {
+                    p.note { "Summary (unofficial)" }
+                    p { (title(&summary.text)) }
+                }
+            }
+            @if let Some(reason) = &entry.renumbered { p.note { "renumbered: " (reason) } }
+            @for child in children { (child) }
+            @if let Some(after) = &entry.text_after { (field(entry, Field::TextAfter, after)) }
+        }
+    }
+}
+
+/// Every edition that has the node, side by side, row by row on the aligned ids.
+fn side_by_side(editions: &[&Edition], id: &str) -> Markup {
+    let rows = align::rows(editions, &Scope::Node(id.to_string()));
+    html! {
+        div.table-scroll {
+            table.side {
+                colgroup {
+                    col.id;
+                    @for _ in editions { col; }
+                }
+                thead {
+                    tr {
+                        th scope="col" { "id" }
+                        @for e in editions {
+                            th scope="col" lang="en" dir="ltr" { (e.id()) }
+                        }
+                    }
+                }
+                tbody {
+                    @for row in &rows {
+                        tr id=(anchor(&row.id)) class=(format!("depth-{}", row.depth.min(4))) {
+                            th scope="row" { (id_link(&row.id)) }
+                            @for (cell, edition) in row.cells.iter().zip(editions) {
+                                @let language = edition.language();
+                                td lang=(language) dir=(dir(language)) data-edition=(edition.id()) {
+                                    @if let Some(entry) = cell {
+                                        @let printed = Cell::of(entry, edition);
+                                        @if let Some(t) = &printed.title { p.head { strong { (title(t)) } } }
+                                        @if let Some(note) = &printed.note { p.note lang="en" dir="ltr" { "[" (note) "]" } }
+                                        @if entry.summary.is_some() && printed.note.as_deref() == Some("unofficial summary") {
+                                            p { (title(&printed.text)) }
+                                        } @else {
+                                            @if let Some(text) = &entry.text { (field(entry, Field::Text, text)) }
+                                            @if let Some(after) = &entry.text_after { (field(entry, Field::TextAfter, after)) }
+                                        }
+                                    } @else {
+                                        "—"
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What the node and the nodes under it cite, in `edition`.
+fn references(edition: &Edition, index: usize, ui: &Ui) -> Markup {
+    let mut lines: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut stack = vec![index];
+    while let Some(i) = stack.pop() {
+        let entry = &edition.entries[i];
+        let targets: Vec<&str> = refs::targets(entry).into_iter().map(|(t, _)| t).collect();
+        if !targets.is_empty() {
+            lines.push((&entry.id, targets));
+        }
+        stack.extend(entry.children.iter().rev());
+        stack.extend(entry.footnotes.iter().rev());
+    }
+    html! {
+        @if !lines.is_empty() {
+            section.refs {
+                h2 { (ui.references) }
+                ul {
+                    @for (from, targets) in lines {
+                        li {
+                            (id_link(from)) " " (ui.arrow) " "
+                            @for (n, t) in targets.iter().enumerate() {
+                                @if n > 0 { ", " }
+                                (id_link(t))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The nodes that cite this one, or a node under it, in any of the editions shown.
+fn cited(editions: &[&Edition], id: &str, ui: &Ui) -> Markup {
+    let by = cited_by(editions, id);
+    let printed = editions.iter().filter(|e| e.text_bundled()).count();
+    html! {
+        @if !by.is_empty() {
+            section.cited-by {
+                h2 { (ui.cited_by) }
+                ul.inline {
+                    @for c in &by {
+                        li {
+                            (id_link(&c.id))
+                            @if c.target != id { " " (ui.arrow) " " (id_link(&c.target)) }
+                            @if editions.len() > 1 && c.editions.len() < printed {
+                                " " small dir="ltr" { "(" (c.editions.join(", ")) ")" }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The entries of each edition's index pointing to the node.
+fn in_index(editions: &[&Edition], id: &str, ui: &Ui) -> Markup {
+    let found: Vec<(&Edition, Vec<String>)> = editions
+        .iter()
+        .map(|e| (*e, refs::index_entries_citing(e, id)))
+        .filter(|(_, entries)| !entries.is_empty())
+        .collect();
+    html! {
+        @if !found.is_empty() {
+            section.index {
+                h2 { (ui.in_index) }
+                @for (edition, entries) in found {
+                    ul lang=(edition.language()) dir=(dir(edition.language())) {
+                        @for term in entries { li { (term) } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every country's regulations on the node and the nodes under it.
+fn regulations(corpus: &Corpus, headings: &Edition, id: &str, ui: &Ui) -> Markup {
+    let countries: Vec<&Regulations> = corpus.regulations.iter().collect();
+    let rows = crate::regs::compare(&countries, headings, Some(id));
+    html! {
+        @if !rows.is_empty() {
+            section.regulations {
+                h2 { (ui.national) }
+                @for row in &rows {
+                    div.regulated {
+                        h3 { (id_link(row.node)) " " (in_language(headings.language(), &headings.heading_path(row.node))) }
+                        @for (country, list) in countries.iter().zip(&row.by_country) {
+                            @for regulation in list {
+                                (super::regs::regulation(country, regulation, ui))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The parts of the commentary citing the node or a node under it.
+fn commentary(corpus: &Corpus, id: &str, ui: &Ui) -> Markup {
+    let citing = citing_commentary(corpus, id);
+    html! {
+        @if !citing.is_empty() {
+            section.commentary {
+                h2 { (ui.commentary) }
+                ul {
+                    @for c in &citing {
+                        li {
+                            a href=(format!("/commentary/{}", encode(&c.id))) { bdi dir="auto" { (c.title) } }
+                            " " (ui.arrow) " "
+                            @for (n, t) in c.cites.iter().enumerate() {
+                                @if n > 0 { ", " }
+                                (id_link(t))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

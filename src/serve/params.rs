@@ -1,0 +1,150 @@
+//! What a request asks: its query string, and the view of the Laws it remembers (a cookie).
+
+use axum::http::HeaderMap;
+use axum::http::header::COOKIE;
+
+use crate::corpus::Corpus;
+
+/// A query string's parameters, in order (a name may repeat: `edition=he&edition=el`).
+pub struct Params(Vec<(String, String)>);
+
+impl Params {
+    /// The parameters of `query` (the part of the URL after `?`); invalid UTF-8 replaced.
+    pub fn parse(query: Option<&str>) -> Params {
+        Params(
+            form_urlencoded::parse(query.unwrap_or("").as_bytes())
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .collect(),
+        )
+    }
+
+    /// The first value of `name`, trimmed; none when missing or empty.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
+    }
+
+    /// Every value of `name`.
+    pub fn all(&self, name: &str) -> Vec<&str> {
+        self.0
+            .iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
+            .collect()
+    }
+}
+
+/// `name=value&…` with every value percent-encoded: a query string for a link.
+pub fn query_string(pairs: &[(&str, &str)]) -> String {
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    for (name, value) in pairs {
+        out.append_pair(name, value);
+    }
+    out.finish()
+}
+
+/// A path segment, percent-encoded but for the characters of canonical ids (`27B1(a)`,
+/// `def/dummy`, `71.1`, `td-booklet/3`), which read as they are.
+pub fn path(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~()/".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// How a node is shown: every edition side by side (the translator's view), or one edition in
+/// its language (the director's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum View {
+    /// Every edition that has the node, side by side.
+    All,
+    /// The edition in this language (`he`).
+    One(String),
+}
+
+/// The cookie that remembers the view.
+pub const VIEW_COOKIE: &str = "view";
+
+impl View {
+    /// `all`, or the language of an edition of the corpus; anything else is no view.
+    pub fn parse(value: &str, corpus: &Corpus) -> Option<View> {
+        if value == "all" {
+            return Some(View::All);
+        }
+        corpus
+            .edition_in(value)
+            .map(|e| View::One(e.language().to_string()))
+    }
+
+    /// The view asked for (`?view=he`), and whether it was asked (and so is to be remembered);
+    /// else the remembered one; else every edition.
+    pub fn chosen(params: &Params, headers: &HeaderMap, corpus: &Corpus) -> (View, bool) {
+        if let Some(view) = params.get("view").and_then(|v| View::parse(v, corpus)) {
+            return (view, true);
+        }
+        let remembered = headers
+            .get_all(COOKIE)
+            .iter()
+            .filter_map(|h| h.to_str().ok())
+            .flat_map(|h| h.split(';'))
+            .filter_map(|pair| pair.trim().split_once('='))
+            .find(|(name, _)| *name == VIEW_COOKIE)
+            .and_then(|(_, value)| View::parse(value, corpus));
+        (remembered.unwrap_or(View::All), false)
+    }
+
+    /// As a parameter value.
+    pub fn as_str(&self) -> &str {
+        match self {
+            View::All => "all",
+            View::One(language) => language,
+        }
+    }
+
+    /// The language of the page's own words: the edition's, English for every edition.
+    pub fn ui_language(&self) -> &str {
+        match self {
+            View::All => "en",
+            View::One(language) => language,
+        }
+    }
+
+    /// The `Set-Cookie` value that remembers it for a year.
+    pub fn cookie(&self) -> String {
+        format!(
+            "{VIEW_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax",
+            self.as_str()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_stay_readable_in_a_path_and_everything_else_is_encoded() {
+        assert_eq!(path("27B1(a)"), "27B1(a)");
+        assert_eq!(path("def/dummy"), "def/dummy");
+        assert_eq!(path("a b\"<"), "a%20b%22%3C");
+        assert_eq!(path("ב"), "%D7%91");
+    }
+
+    #[test]
+    fn repeated_and_encoded_parameters_are_read() {
+        let params = Params::parse(Some("q=%D7%91+x&edition=he&edition=el&empty="));
+        assert_eq!(params.get("q"), Some("ב x"));
+        assert_eq!(params.all("edition"), ["he", "el"]);
+        assert_eq!(params.get("empty"), None);
+        assert_eq!(query_string(&[("q", "a&b=c")]), "q=a%26b%3Dc");
+    }
+}

@@ -1,0 +1,114 @@
+//! A corpus text for a page: its citations as links to the nodes they name, its footnote
+//! markers (`[^9]`) as links to the footnotes, its paragraphs and printed line breaks kept.
+
+use std::ops::Range;
+
+use maud::{Markup, PreEscaped};
+
+use super::layout::law_href;
+use crate::corpus::Entry;
+use crate::corpus::reference::Field;
+use crate::render::html::escape;
+
+/// The text of `entry`'s `field` with its resolved citations as links.
+pub fn field(entry: &Entry, field: Field, text: &str) -> Markup {
+    let links: Vec<(Range<usize>, &str)> = entry
+        .refs
+        .iter()
+        .filter(|r| r.field == field)
+        .filter_map(|r| r.target.as_ref().ok().map(|t| (r.span.clone(), t.as_str())))
+        .collect();
+    linked(text, &links)
+}
+
+/// `text` as paragraphs, the byte ranges of `links` as links to the ids they name.
+pub fn linked(text: &str, links: &[(Range<usize>, &str)]) -> Markup {
+    let mut links: Vec<&(Range<usize>, &str)> = links
+        .iter()
+        .filter(|(r, _)| {
+            r.start < r.end && text.is_char_boundary(r.start) && text.is_char_boundary(r.end)
+        })
+        .collect();
+    links.sort_by_key(|(r, _)| (r.start, std::cmp::Reverse(r.end)));
+    let mut html = String::from("<p>");
+    let mut at = 0;
+    for (range, target) in links {
+        if range.start < at || range.end > text.len() {
+            continue; // inside a link already made
+        }
+        plain(&text[at..range.start], &mut html);
+        html.push_str(&format!(
+            "<a class=\"cite\" href=\"{}\">",
+            escape(&law_href(target))
+        ));
+        plain(&text[range.clone()], &mut html);
+        html.push_str("</a>");
+        at = range.end;
+    }
+    plain(&text[at..], &mut html);
+    html.push_str("</p>");
+    // Every piece of text above was escaped; the tags are this function's own.
+    PreEscaped(html)
+}
+
+/// Text without links: escaped, a blank line a new paragraph, a line break kept, a footnote
+/// marker a link to its footnote.
+fn plain(text: &str, html: &mut String) {
+    let mut rest = text;
+    while let Some(start) = rest.find("[^") {
+        let number_end = rest[start + 2..]
+            .find(']')
+            .map(|n| start + 2 + n)
+            .filter(|&end| {
+                end > start + 2 && rest[start + 2..end].bytes().all(|b| b.is_ascii_digit())
+            });
+        let Some(end) = number_end else {
+            breaks(&rest[..start + 2], html);
+            rest = &rest[start + 2..];
+            continue;
+        };
+        breaks(&rest[..start], html);
+        let number = &rest[start + 2..end];
+        html.push_str(&format!(
+            "<sup><a class=\"fn\" href=\"#fn-{number}\">{number}</a></sup>"
+        ));
+        rest = &rest[end + 1..];
+    }
+    breaks(rest, html);
+}
+
+fn breaks(text: &str, html: &mut String) {
+    let escaped = escape(text);
+    html.push_str(&escaped.replace("\n\n", "</p><p>").replace('\n', "<br>"));
+}
+
+/// A heading or title that may hold footnote markers, without links.
+pub fn title(text: &str) -> Markup {
+    let mut html = String::new();
+    plain(text, &mut html);
+    PreEscaped(html)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn citations_become_links_and_the_rest_is_escaped() {
+        let text = "see Law 27B <b> & [^3]\n\nnext";
+        let html = linked(text, &[(8..11, "27B")]).into_string();
+        assert_eq!(
+            html,
+            "<p>see Law <a class=\"cite\" href=\"/law/27B\">27B</a> &lt;b&gt; &amp; \
+             <sup><a class=\"fn\" href=\"#fn-3\">3</a></sup></p><p>next</p>"
+        );
+    }
+
+    #[test]
+    fn overlapping_or_broken_ranges_are_left_as_text() {
+        let html = linked("חוק 27ב", &[(0..3, "27"), (1..4, "27B"), (0..1, "x")]).into_string();
+        assert!(!html.contains("<a"), "{html}");
+        let html = linked("[^x] [^", &[]).into_string();
+        assert_eq!(html, "<p>[^x] [^</p>");
+    }
+}

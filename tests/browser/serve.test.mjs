@@ -1,0 +1,192 @@
+// `bridgelaws serve` in a real browser: the binary on the bundled corpus, Debian's Chromium
+// driven by playwright-core, at a phone's size and a desktop's. Each step waits for what it
+// expects to see (never for a time), checks the page with axe-core (no serious or critical
+// violation), checks that nothing scrolls sideways, and writes a screenshot to
+// target/screenshots/.
+//
+// BRIDGELAWS_BIN names the binary (default target/debug/bridgelaws); CHROMIUM the browser
+// (default /usr/bin/chromium).
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const binary = process.env.BRIDGELAWS_BIN || path.join(root, "target/debug/bridgelaws");
+const shots = path.join(root, "target/screenshots");
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+const SIZES = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+];
+
+let server;
+let base;
+let browser;
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  server = spawn(binary, ["serve", "--addr", "127.0.0.1:0"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  base = await new Promise((resolve, reject) => {
+    let seen = "";
+    server.stdout.on("data", (chunk) => {
+      seen += chunk;
+      const found = seen.match(/serving (http:\/\/[^/\s]+)\//);
+      if (found) resolve(found[1]);
+    });
+    server.on("exit", (code) => reject(new Error(`bridgelaws serve exited with ${code}: ${seen}`)));
+  });
+  // playwright-core gives each launch a fresh, temporary user-data-dir of its own.
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+/** A fresh page at `size`, failing the test on any console error (a CSP refusal among them). */
+async function open(size, options = {}) {
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    ...options,
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("response", (r) => {
+    if (r.status() >= 500) errors.push(`${r.status()} ${r.url()}`);
+  });
+  return { context, page, errors };
+}
+
+/** The checks every page passes: axe-core, no sideways scrolling; then its screenshot. */
+async function checked(page, size, name) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() =>
+    // eslint-disable-next-line no-undef
+    axe.run(document, { resultTypes: ["violations"] }));
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(
+    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`),
+    [], `${name} at ${size.name}: axe-core violations`);
+  const overflow = await page.evaluate(() =>
+    document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `${name} at ${size.name} scrolls sideways by ${overflow}px`);
+  await page.screenshot({ path: path.join(shots, `${name}-${size.name}.png`) });
+}
+
+/** Type `query` into the search box key by key and wait for a result linking to `law`. */
+async function typeAndFind(page, query, law) {
+  await page.goto(`${base}/search`);
+  const box = page.locator("#q");
+  await box.click();
+  await page.keyboard.type(query);
+  await page.locator(`#results ol.results a.hit[href="/law/${law}"]`).first().waitFor();
+  // The query is in the URL, so that the result can be shared.
+  await page.waitForURL((url) => url.searchParams.get("q") === query);
+}
+
+for (const size of SIZES) {
+  test(`search as you type in Hebrew, Greek and English (${size.name})`, async () => {
+    const { context, page, errors } = await open(size);
+    await typeAndFind(page, "הובלה שלא בתור", "53");
+    const first = page.locator("#results ol.results li").first();
+    assert.equal(await first.getAttribute("lang"), "he");
+    assert.equal(await first.getAttribute("dir"), "rtl");
+    assert.ok(await page.locator("#results mark").count() > 0, "matched words marked");
+    await checked(page, size, "search-he");
+    await typeAndFind(page, "ανεπαρκης αγορα", "27");
+    await checked(page, size, "search-el");
+    await typeAndFind(page, "insufficient bid", "27A");
+    await checked(page, size, "search-en");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`a node, a citation followed, cited-by (${size.name})`, async () => {
+    const { context, page, errors } = await open(size);
+    // The Hebrew edition alone: a right-to-left page, remembered for the next.
+    await page.goto(`${base}/law/27B1(a)?view=he`);
+    assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
+    await page.locator("article.node-text[lang=he][dir=rtl]").waitFor();
+    await checked(page, size, "node-he");
+    await page.locator('article.node-text a.cite[href="/law/26B"]').first().click();
+    await page.waitForURL(`${base}/law/26B`);
+    assert.equal(await page.locator("html").getAttribute("lang"), "he", "the view is remembered");
+    await page.locator('section.cited-by a[href="/law/27B1(a)"]').first().waitFor();
+    await checked(page, size, "cited-by-he");
+    // Every edition side by side: the translator's view.
+    await page.goto(`${base}/law/40B1?view=all`);
+    await page.locator("table.side td[lang=he][dir=rtl]").first().waitFor();
+    await page.locator("section.regulations").waitFor();
+    await checked(page, size, "node-side-by-side");
+    // A spelling of the reference goes to the canonical address.
+    await page.goto(`${base}/law/${encodeURIComponent("Νόμος 27Β1α")}`);
+    await page.waitForURL(`${base}/law/27B1(a)`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`the Israel–Greece comparison of regulations (${size.name})`, async () => {
+    const { context, page, errors } = await open(size);
+    await page.goto(`${base}/regs`);
+    await page.locator('a[href="/regs/diff/il/gr"], a[href="/regs/diff/gr/il"]').first().click();
+    await page.locator("table.regs tbody tr").first().waitFor();
+    assert.ok(await page.locator("table.regs tbody tr").count() > 10);
+    await page.locator('table.regs td p.printed[lang=he][dir=rtl]').first().waitFor();
+    await checked(page, size, "regs-il-gr");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`commentary, glossary, 404, keyboard (${size.name})`, async () => {
+    const { context, page, errors } = await open(size);
+    await page.goto(`${base}/commentary/law-27-slides`);
+    await page.locator("article.commentary[dir=rtl] table[dir=ltr]").first().waitFor();
+    await checked(page, size, "commentary");
+    await page.goto(`${base}/glossary?q=${encodeURIComponent("כפל")}`);
+    await page.locator('article.concept dd[lang=el]').first().waitFor();
+    await checked(page, size, "glossary");
+    assert.deepEqual(errors, []);
+    const missing = await page.goto(`${base}/no/such/page`);
+    assert.equal(missing.status(), 404);
+    // The browser reports the 404 it was sent on purpose.
+    errors.length = 0;
+    await page.locator("main h1").waitFor();
+    await checked(page, size, "not-found");
+    // The first Tab reaches the link that skips to the content.
+    await page.goto(`${base}/`);
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement.className), "skip");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test("the search page works with JavaScript off", async () => {
+  const { context, page } = await open(SIZES[1], { javaScriptEnabled: false });
+  await page.goto(`${base}/search`);
+  await page.locator("#q").fill("revoke");
+  await page.locator("#q").press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("q") === "revoke");
+  await page.locator('#results a.hit[href="/law/61"]').first().waitFor();
+  await context.close();
+});

@@ -1,0 +1,575 @@
+//! `bridgelaws serve`: the routes answered in-process on the real corpus (redirects of every
+//! spelling, the 404 page, the remembered view, right to left), the API equal to the CLI's
+//! JSON, injection payloads through every parameter of every route, and the binary itself
+//! answering over loopback.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, OnceLock};
+
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode, header};
+use serde_json::Value;
+use tower::ServiceExt;
+
+use bridgelaws::corpus::Root;
+use bridgelaws::serve::{Site, router};
+
+use crate::util::{bridgelaws, corpus_dir, stderr, stdout};
+
+/// The site on the bundled corpus, with an index of its own, opened once.
+fn site() -> Arc<Site> {
+    static SITE: OnceLock<(Arc<Site>, tempfile::TempDir)> = OnceLock::new();
+    SITE.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let site = Site::open(Root::Dir(corpus_dir()), dir.path()).expect("the site opens");
+        (Arc::new(site), dir)
+    })
+    .0
+    .clone()
+}
+
+fn index_dir() -> String {
+    site()
+        .index
+        .dir
+        .parent()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+struct Answer {
+    status: StatusCode,
+    headers: HeaderMap,
+    body: String,
+}
+
+fn runtime() -> &'static tokio::runtime::Runtime {
+    static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap()
+    })
+}
+
+/// `GET uri` (already encoded), with extra headers.
+fn get_with(uri: &str, headers: &[(&str, &str)]) -> Answer {
+    let mut request = Request::builder().uri(uri);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let request = request
+        .body(Body::empty())
+        .unwrap_or_else(|e| panic!("{}: {e}", short(uri)));
+    runtime().block_on(async {
+        let response = router(site()).oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8(bytes.to_vec()).expect("UTF-8 body"),
+        }
+    })
+}
+
+/// The start of a long address, for a message.
+fn short(uri: &str) -> String {
+    uri.chars().take(160).collect()
+}
+
+fn get(uri: &str) -> Answer {
+    get_with(uri, &[])
+}
+
+fn location(answer: &Answer) -> &str {
+    answer.headers[header::LOCATION].to_str().unwrap()
+}
+
+/// A path segment percent-encoded, as a browser sends it.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~()".contains(&b) {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+fn query(pairs: &[(&str, &str)]) -> String {
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in pairs {
+        out.append_pair(k, v);
+    }
+    out.finish()
+}
+
+#[test]
+fn every_spelling_show_reads_redirects_to_the_canonical_address() {
+    for spelling in [
+        "27b1a",
+        "Law 27B1(a)",
+        "27Β1(α)",
+        "Νόμος 27Β1α",
+        "חוק 27ב1(א)",
+        "27ב1)א(",
+        "L27B1a",
+    ] {
+        let answer = get(&format!("/law/{}", encode(spelling)));
+        assert_eq!(answer.status, StatusCode::PERMANENT_REDIRECT, "{spelling}");
+        assert_eq!(location(&answer), "/law/27B1(a)", "{spelling}");
+    }
+    let answer = get("/law/dummy?view=he");
+    assert_eq!(location(&answer), "/law/def/dummy?view=he");
+    let answer = get("/law/27B1(a)");
+    assert_eq!(answer.status, StatusCode::OK);
+    assert!(
+        answer
+            .body
+            .contains("<span class=\"id\" dir=\"ltr\">27B1(a)</span>")
+    );
+    // Percent-encoded, the canonical address is the same address: no loop.
+    assert_eq!(get("/law/27B1%28a%29").status, StatusCode::OK);
+}
+
+#[test]
+fn unknown_addresses_answer_the_404_page() {
+    for (uri, says) in [
+        ("/nope", "nothing is at /nope"),
+        ("/law/99", "there is no Law 99"),
+        ("/law/27H", "27H"),
+        ("/regs/xx", "no regulations for `xx`"),
+        ("/commentary/nope", "no commentary `nope`"),
+        ("/glossary?q=zzzzqqq", "No concept is called"),
+    ] {
+        let answer = get(uri);
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{uri}");
+        assert!(answer.body.starts_with("<!DOCTYPE html>"), "{uri}");
+        assert!(answer.body.contains(says), "{uri}: {}", answer.body);
+        assert!(answer.body.contains("<form class=\"search\""), "{uri}");
+    }
+    assert_eq!(get("/assets/nope.js").status, StatusCode::NOT_FOUND);
+}
+
+#[test]
+fn a_node_page_links_its_citations_and_lists_what_bears_on_it() {
+    let page = get("/law/27B1(a)?view=el").body;
+    // Νόμοι 26Β και 16Γ, the paragraph Δ below.
+    for link in ["/law/26B", "/law/16C", "/law/27D"] {
+        assert!(
+            page.contains(&format!("<a class=\"cite\" href=\"{link}\">")),
+            "{link}"
+        );
+    }
+    let page = get("/law/27?view=he").body;
+    assert!(page.contains("<html lang=\"he\" dir=\"rtl\">"));
+    assert!(page.contains("<article class=\"node-text\" lang=\"he\" dir=\"rtl\">"));
+    for section in ["מוזכר ב", "במפתח הספר", "פרשנות"] {
+        assert!(page.contains(&format!("<h2>{section}</h2>")), "{section}");
+    }
+    let page = get("/law/40B1?view=all").body;
+    assert!(page.contains("<table class=\"side\">"));
+    assert!(page.contains("<td lang=\"he\" dir=\"rtl\" data-edition=\"he-2017\">"));
+    assert!(page.contains("<h2>National regulations</h2>"));
+    assert!(page.contains("reg/il/"), "Israel's regulations on 40B1");
+}
+
+#[test]
+fn the_view_asked_for_is_remembered() {
+    let answer = get("/law/12?view=he");
+    let cookie = answer.headers[header::SET_COOKIE].to_str().unwrap();
+    assert!(cookie.starts_with("view=he;"), "{cookie}");
+    let answer = get_with("/law/12", &[("cookie", "theme=x; view=he")]);
+    assert!(answer.body.contains("<html lang=\"he\" dir=\"rtl\">"));
+    assert!(answer.headers.get(header::SET_COOKIE).is_none());
+    // A view that is no edition's language is no view.
+    let answer = get_with("/law/12?view=xx", &[("cookie", "view=<b>")]);
+    assert!(answer.body.contains("<html lang=\"en\" dir=\"ltr\">"));
+    assert!(answer.headers.get(header::SET_COOKIE).is_none());
+}
+
+#[test]
+fn the_search_page_answers_without_javascript() {
+    let answer = get(&format!("/search?{}", query(&[("q", "insufficient bid")])));
+    assert_eq!(answer.status, StatusCode::OK);
+    assert!(answer.body.contains("href=\"/law/27"), "{}", answer.body);
+    assert!(answer.body.contains("<mark>"));
+    assert!(answer.body.contains("value=\"insufficient bid\""));
+    let answer = get(&format!("/search?{}", query(&[("q", "הובלה שלא בתור")])));
+    assert!(answer.body.contains("<li lang=\"he\" dir=\"rtl\">"));
+    assert!(
+        answer.body.contains("href=\"/law/54"),
+        "the opening lead out of turn"
+    );
+    let answer = get(&format!("/search?{}", query(&[("q", &"x".repeat(600))])));
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert!(answer.body.contains("at most 500"));
+}
+
+#[test]
+fn every_answer_carries_the_security_headers() {
+    for uri in ["/", "/law/1", "/api/show/1", "/nope", "/assets/app.js"] {
+        let answer = get(uri);
+        let csp = answer.headers[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .unwrap();
+        assert!(csp.contains("default-src 'none'"), "{uri}");
+        assert!(csp.contains("script-src 'self'"), "{uri}");
+        assert!(!csp.contains("unsafe"), "{uri}");
+        assert_eq!(answer.headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    }
+}
+
+#[test]
+fn the_api_answers_what_the_command_line_prints() {
+    let index = index_dir();
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        (
+            "/api/show/27B1(a)".into(),
+            vec!["show", "27B1(a)", "--format", "json"],
+        ),
+        (
+            "/api/show/def/dummy?edition=he".into(),
+            vec!["show", "def/dummy", "--edition", "he", "--format", "json"],
+        ),
+        (
+            format!(
+                "/api/search?{}",
+                query(&[("q", "insufficient bid"), ("limit", "5")])
+            ),
+            vec![
+                "search",
+                "insufficient bid",
+                "--limit",
+                "5",
+                "--format",
+                "json",
+                "--index",
+                &index,
+            ],
+        ),
+        (
+            format!("/api/search?{}", query(&[("q", "כפל"), ("lang", "el")])),
+            vec![
+                "search", "כפל", "--lang", "el", "--format", "json", "--index", &index,
+            ],
+        ),
+        (
+            "/api/regs/il/gr?law=40".into(),
+            vec![
+                "regs", "diff", "il", "gr", "--law", "40", "--format", "json",
+            ],
+        ),
+        (
+            "/api/regs/il".into(),
+            vec!["regs", "il", "--format", "json"],
+        ),
+        (
+            "/api/glossary?q=double".into(),
+            vec!["glossary", "double", "--format", "json"],
+        ),
+        (
+            "/api/commentary/td-booklet/3".into(),
+            vec!["commentary", "td-booklet/3", "--format", "json"],
+        ),
+        (
+            "/api/compare/27B1".into(),
+            vec!["compare", "27B1", "--format", "json"],
+        ),
+    ];
+    for (uri, args) in cases {
+        let answer = get(&uri);
+        assert_eq!(answer.status, StatusCode::OK, "{uri}: {}", answer.body);
+        assert_eq!(answer.headers[header::CONTENT_TYPE], "application/json");
+        let output = bridgelaws(&args);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        let api: Value = serde_json::from_str(&answer.body).unwrap();
+        let cli: Value = serde_json::from_str(&stdout(&output)).unwrap();
+        assert_eq!(api, cli, "{uri} against {args:?}");
+    }
+    let answer = get("/api/show/99");
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    let error: Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(
+        error["error"],
+        "there is no Law 99: the Laws run from 1 to 93"
+    );
+    let answer = get("/api/search");
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+}
+
+#[test]
+fn the_api_bounds_the_results() {
+    let answer = get("/api/search?q=bid&limit=100000");
+    let value: Value = serde_json::from_str(&answer.body).unwrap();
+    let n = value["results"].as_array().unwrap().len();
+    assert!((1..=bridgelaws::serve::MAX_RESULTS).contains(&n), "{n}");
+}
+
+/// What an attacker sends: markup, event handlers, script URLs, broken tags, bidi overrides,
+/// paths out of the folder, control characters, very long inputs, and their %-encoded forms.
+fn payloads() -> Vec<String> {
+    let mut list: Vec<String> = [
+        "<script>alert(1)</script>",
+        "<SCRIPT SRC=//evil.example/x.js></SCRIPT>",
+        "\"><script>alert(1)</script>",
+        "'><img src=x onerror=alert(1)>",
+        "<img src=x onerror=alert(1)//",
+        "<svg onload=alert(1)>",
+        "<body onload=alert(1)>",
+        "\" onmouseover=\"alert(1)",
+        "' onfocus='alert(1)' autofocus='",
+        "javascript:alert(1)",
+        "JaVaScRiPt:alert(document.cookie)",
+        "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+        "<a href=\"javascript:alert(1)\">x</a>",
+        "<iframe src=javascript:alert(1)>",
+        "<scr<script>ipt>alert(1)</scr</script>ipt>",
+        "<<script>>",
+        "<!--<script>-->",
+        "</textarea><script>alert(1)</script>",
+        "</title><script>alert(1)</script>",
+        "<style>*{display:none}</style>",
+        "\u{202e}1B72 wal",
+        "27B1\u{202e}(a)",
+        "\u{2066}<b>\u{2069}",
+        "\u{200f}חוק 27\u{200e}",
+        "../../../../etc/passwd",
+        "..\\..\\Cargo.toml",
+        "/etc/passwd",
+        "....//....//Cargo.toml",
+        "%2e%2e%2f%2e%2e%2fCargo.toml",
+        "%3Cscript%3Ealert(1)%3C/script%3E",
+        "%253Cscript%253E",
+        "&lt;script&gt;alert(1)&lt;/script&gt;",
+        "\0<script>",
+        "a\r\nSet-Cookie: view=he",
+        "{{7*7}}${7*7}<%= 7*7 %>",
+        "' OR 1=1 --",
+        "def/<script>",
+        "reg/il/<img src=x onerror=alert(1)>",
+        "\u{1b}[31mred",
+    ]
+    .map(String::from)
+    .to_vec();
+    list.push("a".repeat(10_000));
+    list.push("ב".repeat(1_000));
+    list.push(format!("<script>{}</script>", "x".repeat(5_000)));
+    list
+}
+
+/// Whether a page could run something it was sent, or shows a control character raw.
+fn dangerous(body: &str) -> Option<String> {
+    let lower = body.to_lowercase();
+    let scripts = lower.matches("<script").count();
+    let ours = lower
+        .matches("<script src=\"/assets/app.js\" defer></script>")
+        .count();
+    if scripts != ours {
+        return Some("a <script> tag that is not ours".into());
+    }
+    for tag in [
+        "<img",
+        "<svg",
+        "<iframe",
+        "<body onload",
+        "<style",
+        "<a href=\"javascript",
+    ] {
+        if lower.contains(tag) {
+            return Some(format!("{tag} unescaped"));
+        }
+    }
+    // An event handler as an attribute: ` on…=` inside a tag, outside a quoted value (maud
+    // quotes every value with `"` and escapes the `"` within).
+    let (mut in_tag, mut in_value) = (false, false);
+    for (i, b) in lower.bytes().enumerate() {
+        match b {
+            b'"' if in_tag => in_value = !in_value,
+            b'<' if !in_value => in_tag = true,
+            b'>' if !in_value => in_tag = false,
+            b' ' | b'\t' | b'\n' | b'/' if in_tag && !in_value => {
+                let rest = &lower[i + 1..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphabetic())
+                    .collect();
+                if name.len() > 2
+                    && name.starts_with("on")
+                    && rest[name.len()..].trim_start().starts_with('=')
+                {
+                    return Some(format!(
+                        "an event handler: {}",
+                        rest.chars().take(40).collect::<String>()
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    for attr in [
+        "href=\"javascript:",
+        "src=\"javascript:",
+        "href=\"data:",
+        "href=\"//",
+    ] {
+        if lower.contains(attr) {
+            return Some(format!("{attr} in an attribute"));
+        }
+    }
+    // Control and bidi characters as everywhere else: shown as their codes (a tab, and the `\r`
+    // of a line end, are whitespace).
+    if bridgelaws::text::printable(body) != body {
+        return Some("a control or bidi character raw".into());
+    }
+    if body.contains("[package]") || body.contains("root:x:") {
+        return Some("a file of the machine".into());
+    }
+    None
+}
+
+#[test]
+fn injection_payloads_through_every_parameter_come_back_inert() {
+    let payloads = payloads();
+    assert!(payloads.len() >= 30);
+    let mut requests = 0;
+    for p in &payloads {
+        let seg = encode(p);
+        let uris = [
+            format!(
+                "/search?{}",
+                query(&[
+                    ("q", p),
+                    ("lang", p),
+                    ("limit", p),
+                    ("view", p),
+                    ("edition", p)
+                ])
+            ),
+            format!("/?{}", query(&[("q", p)])),
+            format!("/law/{seg}?{}", query(&[("view", p)])),
+            format!("/law/27B1(a)?{}", query(&[("view", p)])),
+            format!("/regs/{seg}?{}", query(&[("law", p)])),
+            format!("/regs/il?{}", query(&[("law", p)])),
+            format!("/regs/diff/{seg}/{seg}"),
+            format!("/regs/diff/il/gr?{}", query(&[("law", p)])),
+            format!("/commentary/{seg}"),
+            format!("/commentary?{}", query(&[("view", p)])),
+            format!("/glossary?{}", query(&[("q", p)])),
+            format!("/{seg}"),
+            format!("/assets/{seg}"),
+            format!(
+                "/api/search?{}",
+                query(&[("q", p), ("lang", p), ("limit", p), ("edition", p)])
+            ),
+            format!("/api/show/{seg}?{}", query(&[("edition", p)])),
+            format!("/api/show/27B1?{}", query(&[("edition", p)])),
+            format!("/api/compare/{seg}?{}", query(&[("edition", p)])),
+            format!("/api/regs/{seg}?{}", query(&[("law", p)])),
+            format!("/api/regs/il?{}", query(&[("law", p)])),
+            format!("/api/glossary?{}", query(&[("q", p)])),
+            format!("/api/commentary/{seg}"),
+        ];
+        // The remembered view comes in a cookie: a header value cannot hold a line break.
+        let cookie: String = format!("view={}", p.replace(['\r', '\n', '\0'], ""));
+        let cookie = if cookie.chars().all(|c| c.is_ascii_graphic() || c == ' ') {
+            cookie
+        } else {
+            format!("view={seg}")
+        };
+        for uri in &uris {
+            let answer = get_with(uri, &[("cookie", &cookie)]);
+            let uri = short(uri);
+            requests += 1;
+            assert!(!answer.status.is_server_error(), "{uri}: {}", answer.status);
+            if let Some(to) = answer.headers.get(header::LOCATION) {
+                let to = to.to_str().unwrap();
+                assert!(to.starts_with('/') && !to.starts_with("//"), "{uri} → {to}");
+            }
+            let kind = answer
+                .headers
+                .get(header::CONTENT_TYPE)
+                .map(|v| v.to_str().unwrap().to_string())
+                .unwrap_or_default();
+            if kind.starts_with("application/json") {
+                serde_json::from_str::<Value>(&answer.body)
+                    .unwrap_or_else(|e| panic!("{uri}: not JSON: {e}"));
+            } else if kind.starts_with("text/html") {
+                assert!(answer.body.starts_with("<!DOCTYPE html>"), "{uri}");
+            }
+            if let Some(problem) = dangerous(&answer.body) {
+                panic!("{uri}: {problem}");
+            }
+        }
+    }
+    // Paths out of the folder, as sent raw.
+    for uri in [
+        "/assets/../Cargo.toml",
+        "/assets/..%2F..%2FCargo.toml",
+        "/assets/%2e%2e/%2e%2e/Cargo.toml",
+        "/law/../../../../etc/passwd",
+        "/commentary/../../Cargo.toml",
+        "/commentary/..%2F..%2Fcorpus%2Fglossary.yaml",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/corpus/glossary.yaml",
+        "/index/CURRENT",
+    ] {
+        let answer = get(uri);
+        requests += 1;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{uri}");
+        assert!(dangerous(&answer.body).is_none(), "{uri}");
+        assert!(!answer.body.contains("concepts:"), "{uri}");
+    }
+    assert!(requests > 800, "{requests}");
+    // And the server keeps answering.
+    assert_eq!(get("/law/27B1(a)").status, StatusCode::OK);
+    assert_eq!(get("/api/search?q=revoke").status, StatusCode::OK);
+}
+
+#[test]
+fn the_binary_serves_over_loopback() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bridgelaws"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--index", &index_dir()])
+        .current_dir(crate::util::manifest_dir())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    write!(
+        stream,
+        "GET /law/%D7%97%D7%95%D7%A7%2027%D7%911 HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(response.starts_with("HTTP/1.1 308"), "{response}");
+    assert!(
+        response.to_lowercase().contains("location: /law/27b1\r\n"),
+        "{response}"
+    );
+}
