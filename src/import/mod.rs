@@ -87,9 +87,6 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
     let prepared = profile.prepare_source.map(|prepare| prepare(source));
     let source = prepared.as_deref().unwrap_or(source);
     let mut extract = lines::extract(source, profile);
-    // The printed width, from the lines as printed: a line the book ran structure into (a
-    // section's paragraphs on one line) is cut below, and its length is no line's width.
-    let width = line_width(&extract.body, profile.split_lines.is_some());
     if let Some(split) = profile.split_lines {
         extract.body = split(&extract.body, profile);
     }
@@ -113,7 +110,9 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
         notes: Vec::new(),
         crossings: Vec::new(),
         warnings: book.warnings.clone(),
-        line_width: width,
+        // A line the book ran structure into (a section's paragraphs on one line) is cut in
+        // pieces longer than any printed line: they are not the printed width.
+        line_width: line_width(&extract.body, profile.split_lines.is_some()),
     };
 
     let front: Vec<Node> = [&book.preface, &book.introduction]
@@ -217,7 +216,8 @@ fn node_ids<'n>(laws: &'n [Node], definitions: &'n [Definition]) -> BTreeSet<&'n
 }
 
 /// The width of a full printed line: a line is rarely longer (98th percentile of lengths).
-/// With `runs`, lines over twice the median length are lines the book ran together, left out.
+/// With `runs`, lines over twice the median length (pieces of lines the book ran together)
+/// are left out.
 fn line_width(body: &[Line], runs: bool) -> usize {
     let mut lengths: Vec<usize> = body.iter().map(|l| l.text.chars().count()).collect();
     lengths.sort_unstable();
