@@ -1,12 +1,17 @@
-//! The World Bridge Federation's English original of the 2017 Laws, as a plain-text extraction
-//! of the user's own copy. Its text is copyrighted and not bundled: `import --profile en` fills
-//! the texts of the existing `en-2017` edition and keeps its titles and summaries.
+//! The World Bridge Federation's English original of the 2017 Laws (or a national edition in
+//! English), as a plain-text extraction of the user's own copy. Its text is copyrighted and not
+//! bundled: `import --profile en` fills the texts of the existing `en-2017` edition and keeps
+//! its titles and summaries.
 //!
-//! The layout read: the preface and introduction under their capitalised headings, a table of
-//! contents (`CONTENTS`, skipped), `DEFINITIONS` with one `Term – definition` per entry, laws
+//! The layout the tree builder reads: the preface and introduction under their capitalised
+//! headings, `DEFINITIONS` with one `Term – definition` (or `Term: definition`) per entry, laws
 //! headed `LAW 27 – INSUFFICIENT BID`, sections `A.` with Title Case headings, paragraphs `1.`,
-//! items `(a)`, sub-items `(i)`, footnotes at the foot of the page after their markers, a page
-//! number alone on a line ending each page, and the alphabetical `INDEX` at the end (not read).
+//! items `(a)`, sub-items `(i)`, footnotes at the foot of the page after their markers, page
+//! numbers (roman in the front matter) alone on a line, and the alphabetical `INDEX` at the end
+//! (not read). Real extractions are brought to it first: `layout` (headings split or dashed
+//! otherwise, the table of contents, running heads, structure run into a line, several
+//! definitions a line), after `ligature` has put back the letters of lost ligatures; `report`
+//! says what was found.
 
 pub mod layout;
 pub mod ligature;
