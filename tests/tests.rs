@@ -16,6 +16,7 @@ mod export;
 mod glossary;
 mod import_cli;
 mod import_en;
+mod import_en_layouts;
 mod malformed;
 mod printing;
 mod qa;

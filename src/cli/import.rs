@@ -37,7 +37,11 @@ pub fn run(dir: Option<&Path>, args: &Args, out: &mut dyn Write) -> Result<()> {
     } else {
         let profile = import::profile(&args.profile)
             .ok_or_else(|| Error::Usage(format!("no importer profile `{}`", args.profile)))?;
-        apply::edition(&corpus, &profile, args.source.as_deref(), args.force)?
+        let applied = apply::edition(&corpus, &profile, args.source.as_deref(), args.force)?;
+        for notice in &applied.notices {
+            eprintln!("{}", bridgelaws::text::printable(notice));
+        }
+        applied.report
     };
     emit(out, &report)
 }

@@ -5,13 +5,29 @@
 
 use std::path::Path;
 
+use super::english::{self, ligature};
 use super::profile::Profile;
-use super::{Imported, commentary, fill, keep};
+use super::{Imported, commentary, encoding, fill, keep};
 use crate::corpus::Root;
 use crate::corpus::id::slug;
 use crate::corpus::write::{keeping_comments, to_yaml, write_file};
 use crate::corpus::{layout, load};
 use crate::error::{Error, Result};
+
+/// What an import did: the report for standard output, and the notices for standard error
+/// (which encoding the source was read in, and why).
+pub struct Applied {
+    /// What was written and found.
+    pub report: String,
+    /// Said on standard error.
+    pub notices: Vec<String>,
+}
+
+/// A source file as text, in whichever encoding `encoding` reads.
+fn read_source(source: &Path) -> Result<encoding::Decoded> {
+    let bytes = std::fs::read(source).map_err(|e| Error::io(source, e))?;
+    encoding::decode(&bytes, source)
+}
 
 /// Import the edition of `profile` into the corpus folder `corpus`, from `source` or else the
 /// profile's bundled source text. Returns what was written, for the user.
@@ -25,7 +41,7 @@ pub fn edition(
     profile: &Profile,
     source: Option<&Path>,
     force: bool,
-) -> Result<String> {
+) -> Result<Applied> {
     if profile.fills_existing {
         return fill_texts(corpus, profile, source, force);
     }
@@ -34,8 +50,8 @@ pub fn edition(
         || corpus.join(layout::SOURCES).join(profile.source_file),
         Path::to_path_buf,
     );
-    let text = std::fs::read_to_string(&source).map_err(|e| Error::io(&source, e))?;
-    let mut imported = super::import(&text, profile);
+    let decoded = read_source(&source)?;
+    let mut imported = super::import(&decoded.text, profile);
     let regulations_file = imported
         .regulations
         .as_ref()
@@ -80,7 +96,10 @@ pub fn edition(
     let kept_regulations = before.as_ref().is_some_and(|b| b.regulations.is_some());
     let files = files_of(&imported, regulations_file.is_some() && !kept_regulations)?;
     swap_in(corpus, profile.edition_id, &files)?;
-    Ok(summary(&imported, &edition_dir, files.len()))
+    Ok(Applied {
+        report: summary(&imported, &edition_dir, files.len()),
+        notices: vec![decoded.notice(&source)],
+    })
 }
 
 /// The edition as it is, with its country's regulations and its book index, when any exists.
@@ -165,7 +184,7 @@ fn fill_texts(
     profile: &Profile,
     source: Option<&Path>,
     force: bool,
-) -> Result<String> {
+) -> Result<Applied> {
     let edition_dir = corpus.join(layout::edition_dir(profile.edition_id));
     let Some(source) = source else {
         return Err(Error::Usage(format!(
@@ -191,17 +210,39 @@ fn fill_texts(
             edition_dir.display()
         )));
     }
-    let text = std::fs::read_to_string(source).map_err(|e| Error::io(source, e))?;
+    let decoded = read_source(source)?;
+    // Lost ligatures are put back before anything reads the words.
+    let project = english::project_words(&root)?;
+    let vocabulary = ligature::Vocabulary::new(project.iter().map(String::as_str), &decoded.text);
+    let (text, ligatures) = ligature::repair(&decoded.text, &vocabulary);
     let read = super::import(&text, profile);
     if let Some(why) = keep::too_little(&read, Some(&existing))
         && (read.laws.is_empty() || !force)
     {
         return Err(refused(source, &why, !read.laws.is_empty()));
     }
+    let found = english::report::Read::of(&read);
+    // The Greek edition is the structure the English one is measured against.
+    let greek = root
+        .exists(&layout::edition_file("el-2017", "edition.yaml"))
+        .then(|| fill::read(&root, "el-2017"))
+        .transpose()?;
     let imported = fill::fill(existing, read);
     let files = files_of(&imported, false)?;
     swap_in(corpus, profile.edition_id, &files)?;
-    Ok(summary(&imported, &edition_dir, files.len()))
+    let notice = decoded.notice(source);
+    let mut report = summary(&imported, &edition_dir, files.len());
+    report.push_str(&english::report::report(
+        &format!("{} ({})", decoded.encoding, decoded.why),
+        &ligatures,
+        &found,
+        &imported,
+        greek.as_ref(),
+    ));
+    Ok(Applied {
+        report,
+        notices: vec![notice],
+    })
 }
 
 /// Write the commentary from its bundled sources. Like an edition, the result is the source of

@@ -77,6 +77,8 @@ pub fn profile() -> Profile {
         repair: None,
         footnotes: FootnoteLayout::PageFoot,
         prepare_line: None,
+        prepare_source: None,
+        split_lines: None,
         toc_heading: None,
         sections: SectionStyle::TitleCase,
         law_heading_wrap: HeadingWrap::UpperCase,

@@ -15,6 +15,7 @@
 pub mod apply;
 pub mod book_index;
 pub mod commentary;
+pub mod encoding;
 pub mod english;
 mod fill;
 pub mod greek;
@@ -83,7 +84,12 @@ pub struct Imported {
 
 /// Import the plain-text extraction `source` of the book `profile` describes.
 pub fn import(source: &str, profile: &Profile) -> Imported {
+    let prepared = profile.prepare_source.map(|prepare| prepare(source));
+    let source = prepared.as_deref().unwrap_or(source);
     let mut extract = lines::extract(source, profile);
+    if let Some(split) = profile.split_lines {
+        extract.body = split(&extract.body, profile);
+    }
     let mut reordered_lines = None;
     if let Some(repair) = profile.repair {
         let (body, reordered) = repair(&extract.body);
@@ -104,7 +110,9 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
         notes: Vec::new(),
         crossings: Vec::new(),
         warnings: book.warnings.clone(),
-        line_width: line_width(&extract.body),
+        // A line the book ran structure into (a section's paragraphs on one line) is cut in
+        // pieces longer than any printed line: they are not the printed width.
+        line_width: line_width(&extract.body, profile.split_lines.is_some()),
     };
 
     let front: Vec<Node> = [&book.preface, &book.introduction]
@@ -208,9 +216,14 @@ fn node_ids<'n>(laws: &'n [Node], definitions: &'n [Definition]) -> BTreeSet<&'n
 }
 
 /// The width of a full printed line: a line is rarely longer (98th percentile of lengths).
-fn line_width(body: &[Line]) -> usize {
+/// With `runs`, lines over twice the median length (pieces of lines the book ran together)
+/// are left out.
+fn line_width(body: &[Line], runs: bool) -> usize {
     let mut lengths: Vec<usize> = body.iter().map(|l| l.text.chars().count()).collect();
     lengths.sort_unstable();
+    if runs && let Some(&median) = lengths.get(lengths.len() / 2) {
+        lengths.retain(|&n| n <= 2 * median);
+    }
     lengths
         .get(lengths.len() * 98 / 100)
         .copied()

@@ -73,6 +73,12 @@ pub struct Profile {
     pub footnotes: FootnoteLayout,
     /// Fix-up of a raw line before anything else reads it.
     pub prepare_line: Option<fn(&str) -> String>,
+    /// Brings the whole extraction to the layout the reader expects, keeping its line count
+    /// (the English book: `english::layout::prepare_source`).
+    pub prepare_source: Option<fn(&str) -> String>,
+    /// Cuts body lines where the book ran structure into them, each piece keeping its source
+    /// line (the English book: `english::layout::split_lines`).
+    pub split_lines: Option<SplitLines>,
     /// A table of contents to skip: from this heading to the introduction.
     pub toc_heading: Option<&'static str>,
     /// How section headings are printed.
@@ -131,6 +137,9 @@ pub enum IndexStyle {
     /// the extraction marks a head term: the alphabetical order of the terms tells (Hebrew).
     RefsFirst,
 }
+
+/// Body lines cut where a book ran structure into them.
+pub type SplitLines = fn(&[Line], &Profile) -> Vec<Line>;
 
 /// A repair of garbled printed lines: the lines in reading order, and how many it reordered.
 pub type Repair = fn(&[Line]) -> (Vec<Line>, usize);

@@ -92,6 +92,8 @@ pub fn profile() -> Profile {
         repair: Some(repair_lines),
         footnotes: FootnoteLayout::TabContinued,
         prepare_line: Some(prepare_line),
+        prepare_source: None,
+        split_lines: None,
         toc_heading: Some("תוכן עניינים"),
         sections: SectionStyle::OneLine,
         law_heading_wrap: HeadingWrap::ShortLine,

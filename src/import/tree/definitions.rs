@@ -19,10 +19,11 @@ impl Builder<'_> {
         }
     }
 
-    /// The term, a dash and the definition on one line (`Dummy – …`); a line that does not
-    /// open with a known term continues the definition before it.
+    /// The term, a dash (or a colon) and the definition on one line (`Dummy – …`,
+    /// `Dummy: …`); a line that does not open with a known term continues the definition
+    /// before it.
     fn definition_term_dash(&mut self, line: &Line) {
-        let opening = [" – ", " - ", " — "].iter().find_map(|dash| {
+        let opening = [" – ", " - ", " — ", ": "].iter().find_map(|dash| {
             let (term, rest) = line.text.split_once(dash)?;
             self.profile.definition_id(term.trim())?;
             Some((term.trim().to_string(), rest.trim().to_string()))
