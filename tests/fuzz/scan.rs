@@ -373,3 +373,11 @@ fn long_texts_do_not_blow_up() {
         check,
     );
 }
+
+#[test]
+fn inputs_the_fuzz_test_found() {
+    // A quoted term holding a see-word and a quote: its words were read again as a citation
+    // inside the first, and the two overlapped.
+    check("See « βλέπε «»");
+    check("βλέπε «Ανάκληση βλέπε «Έλεγχος»");
+}
