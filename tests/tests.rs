@@ -13,6 +13,7 @@ mod corpus_en;
 mod corpus_he;
 mod editions;
 mod export;
+mod fuzz;
 mod glossary;
 mod import_cli;
 mod import_en;

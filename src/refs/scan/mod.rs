@@ -84,8 +84,14 @@ pub fn citations(text: &str) -> Vec<Citation> {
     while i < parser.tokens.len() {
         match parser.citation_at(i) {
             Some((citation, next)) => {
+                let end = citation.span.end;
                 found.push(citation);
                 i = next.max(i + 1);
+                // A quoted term runs over blanks, and the words it holds are tokens after it:
+                // none of them starts a citation inside this one.
+                while parser.tokens.get(i).is_some_and(|t| t.span.start < end) {
+                    i += 1;
+                }
             }
             None => i += 1,
         }
