@@ -5,6 +5,7 @@
 # requests per second, p50/p99 latency, errors, and the server's peak memory (VmHWM).
 #
 #   bash benches/serve-load.sh            # DURATION=30s CONNECTIONS=32 PORT=18181 by default
+#   BRIDGELAWS_BIN=target/debug/bridgelaws bash benches/serve-load.sh   # another build
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "serve-load: needs wrk (apt-get install wrk)" >&2; exit 2; }
@@ -12,17 +13,23 @@ command -v curl >/dev/null || { echo "serve-load: needs curl" >&2; exit 2; }
 duration=${DURATION:-30s}
 connections=${CONNECTIONS:-32}
 port=${PORT:-18181}
-bin=target/release/bridgelaws
-cargo build --release --locked --quiet
+bin=${BRIDGELAWS_BIN:-target/release/bridgelaws}
+[[ -n "${BRIDGELAWS_BIN:-}" ]] || cargo build --release --locked --quiet
 url="http://127.0.0.1:$port"
 
 pid=
 stop() { if [[ -n "$pid" ]]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=; fi; }
 trap stop EXIT
 
-# Start the server and print the milliseconds from its start to its first answered request.
+# Start the server (in this shell, so that `pid` stays set) and set `ms` to the milliseconds
+# from its start to its first answered request.
+ms=
 start() {
   local began now
+  if curl -fs -o /dev/null "$url/"; then
+    echo "serve-load: something already answers on port $port" >&2
+    exit 1
+  fi
   began=$(date +%s%N)
   "$bin" serve --addr "127.0.0.1:$port" "$@" >/dev/null 2>&1 &
   pid=$!
@@ -31,16 +38,19 @@ start() {
     sleep 0.01
   done
   now=$(date +%s%N)
-  echo $(((now - began) / 1000000))
+  ms=$(((now - began) / 1000000))
 }
 
 fresh=$(mktemp -d)
-echo "startup, index to build: $(start --index "$fresh") ms to the first answer"
+start --index "$fresh"
+echo "startup, index to build: $ms ms to the first answer"
 stop
-echo "startup, index built:    $(start --index "$fresh") ms to the first answer"
+start --index "$fresh"
+echo "startup, index built:    $ms ms to the first answer"
+stop
 rm -rf "$fresh"
 
-start >/dev/null
+start
 echo "load: $connections connections for $duration, mixed search and node pages"
-wrk -t2 -c"$connections" -d"$duration" --latency -s benches/serve-load.lua "$url/"
+wrk -t2 -c"$connections" -d"$duration" --timeout 10s --latency -s benches/serve-load.lua "$url/"
 grep -E 'VmHWM' "/proc/$pid/status" | sed 's/^/server peak memory: /'
