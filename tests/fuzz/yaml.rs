@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 
 use bridgelaws::corpus::load;
 use bridgelaws::corpus::model::{
-    AcknowledgedFile, BookIndexFile, BookletFile, DefinitionsFile, EditionFile, GlossaryFile, Node,
-    OverridesFile, RegulationsFile, SituationsFile,
+    AcknowledgedFile, AmendmentsFile, BookIndexFile, BookletFile, DefinitionsFile, DifferencesFile,
+    EditionFile, GlossaryFile, Node, OverridesFile, RegulationsFile, SituationsFile,
 };
 use bridgelaws::corpus::{Root, layout};
 use bridgelaws::error::{Diagnostic, Error};
@@ -226,6 +226,8 @@ fn read_file(root: &Root, relative: &str, text: &str) {
         r if r.starts_with(layout::REGULATIONS) => load::file::<RegulationsFile>(root, r).map(drop),
         r if r == layout::OVERRIDES => load::file::<OverridesFile>(root, r).map(drop),
         r if r == layout::ACKNOWLEDGED => load::file::<AcknowledgedFile>(root, r).map(drop),
+        r if r == layout::DIFFERENCES => load::file::<DifferencesFile>(root, r).map(drop),
+        r if r.starts_with(layout::AMENDMENTS) => load::file::<AmendmentsFile>(root, r).map(drop),
         r if r == layout::GLOSSARY => load::file::<GlossaryFile>(root, r).map(drop),
         r if r == layout::SITUATIONS => load::file::<SituationsFile>(root, r).map(drop),
         r if r.starts_with(layout::COMMENTARY) => load::file::<BookletFile>(root, r).map(drop),
