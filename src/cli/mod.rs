@@ -149,11 +149,7 @@ fn find_edition<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Edition> {
 /// is bundled (what `compare` and `qa` work on by default).
 fn chosen_editions<'c>(corpus: &'c Corpus, named: &[String]) -> Result<Vec<&'c Edition>> {
     if named.is_empty() {
-        return Ok(corpus
-            .editions
-            .iter()
-            .filter(|e| e.text_bundled())
-            .collect());
+        return Ok(corpus.bundled_editions());
     }
     named
         .iter()

@@ -277,6 +277,12 @@ pub struct Corpus {
 }
 
 impl Corpus {
+    /// The editions whose text is bundled: what `compare` and `qa` work on when no edition
+    /// is named.
+    pub fn bundled_editions(&self) -> Vec<&Edition> {
+        self.editions.iter().filter(|e| e.text_bundled()).collect()
+    }
+
     /// The edition with the id `id` (`el-2017`).
     pub fn edition(&self, id: &str) -> Option<&Edition> {
         self.editions.iter().find(|e| e.id() == id)

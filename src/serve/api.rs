@@ -144,11 +144,7 @@ pub async fn compare(
         };
         let params = Params::parse(query.as_deref());
         let editions = if params.all("edition").is_empty() {
-            site.corpus
-                .editions
-                .iter()
-                .filter(|e| e.text_bundled())
-                .collect()
+            site.corpus.bundled_editions()
         } else {
             match editions(&site, &params) {
                 Ok(editions) => editions,
