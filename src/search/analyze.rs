@@ -326,6 +326,29 @@ pub fn terms(lang: Lang, exact: bool, text: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The stems analyzer's terms of one word, remembered per thread: the snippets of one query
+/// after another analyze the same words of the same texts, and analyzing is what a snippet
+/// costs. The memory is dropped when it holds more words than the corpus has.
+pub fn word_stems(lang: Lang, word: &str) -> std::rc::Rc<[String]> {
+    const REMEMBERED: usize = 200_000;
+    type Remembered = std::collections::HashMap<Box<str>, std::rc::Rc<[String]>>;
+    thread_local! {
+        static STEMS: std::cell::RefCell<[Remembered; 3]> = std::cell::RefCell::default();
+    }
+    STEMS.with(|stems| {
+        if let Some(found) = stems.borrow()[lang as usize].get(word) {
+            return found.clone();
+        }
+        let found: std::rc::Rc<[String]> = terms(lang, false, word).concat().into();
+        let remembered = &mut stems.borrow_mut()[lang as usize];
+        if remembered.len() >= REMEMBERED {
+            remembered.clear();
+        }
+        remembered.insert(word.into(), found.clone());
+        found
+    })
+}
+
 /// The words of `text` (byte ranges) with the terms an analyzer makes of each.
 pub fn words_with_terms(
     lang: Lang,

@@ -71,10 +71,6 @@ impl<'n> Terms<'n> {
         self.0.split('|')
     }
 
-    pub fn contains(self, term: &str) -> bool {
-        self.iter().any(|t| t == term)
-    }
-
     pub fn last(self) -> &'n str {
         self.0.rsplit('|').next().unwrap_or_default()
     }

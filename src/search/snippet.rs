@@ -46,7 +46,7 @@ impl Matcher {
         if let Some(&matched) = self.seen.borrow().get(&(lang, word.to_string())) {
             return matched;
         }
-        let stems = analyze::terms(lang, false, word).concat();
+        let stems = analyze::word_stems(lang, word);
         let mut matched = stems.iter().any(|t| self.terms.contains(t));
         if !matched && !self.near.is_empty() {
             let folded = analyze::fold_word(word);

@@ -161,7 +161,7 @@ const OTHER_PHASE: f32 = 0.8;
 const NEAR_TERMS: usize = 8;
 /// Fewer results than this with most of the words: search with any of them.
 const FEW: usize = 5;
-/// How many index terms and concepts a query may name.
+/// How many concepts each word of a query may name (and, times its words, other pointers).
 const POINTERS: usize = 6;
 /// A word in more than one document in this many is too common to look up pointers by.
 const COMMON: u64 = 10;
@@ -210,8 +210,8 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
         cache: &opened.cache,
         searcher: &searcher,
         request,
-        targets: std::cell::OnceCell::new(),
-        near: std::cell::RefCell::new(HashMap::new()),
+        targets: std::sync::OnceLock::new(),
+        near: std::sync::Mutex::new(HashMap::new()),
     };
     search.check_editions(opened)?;
     // A citation goes to its node, or says that there is no such node: never to words.
@@ -276,9 +276,9 @@ struct Search<'a> {
     searcher: &'a Searcher,
     request: &'a Request,
     /// The targets column of each segment, opened on first use.
-    targets: std::cell::OnceCell<Vec<Option<StrColumn>>>,
+    targets: std::sync::OnceLock<Vec<Option<StrColumn>>>,
     /// Near spellings already looked up: each channel asks for the same words.
-    near: std::cell::RefCell<HashMap<(tantivy::schema::Field, String, u8), Vec<String>>>,
+    near: std::sync::Mutex<HashMap<(tantivy::schema::Field, String, u8), Vec<String>>>,
 }
 
 /// Scores by document, for adding channels up; ordered, so that scores are added and ties

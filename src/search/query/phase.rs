@@ -97,7 +97,7 @@ pub(super) fn of_query(words: &[Word]) -> Option<Phase> {
     let mut named = BTreeSet::new();
     for word in words {
         let Some(lang) = word.lang else { continue };
-        let forms = analyze::terms(lang, false, &word.typed).concat();
+        let forms = analyze::word_stems(lang, &word.typed);
         for (phase, of, stems) in stems() {
             if *of == lang && forms.iter().any(|f| stems.contains(f)) {
                 named.insert(*phase);

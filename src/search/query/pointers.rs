@@ -1,5 +1,4 @@
-//! What points to nodes: the glossary's concepts, the book indexes' terms and the
-//! situations, followed when the query covers their names.
+//! What points to nodes: the glossary's concepts, followed when the query covers their names.
 
 use super::*;
 
@@ -43,45 +42,62 @@ impl Search<'_> {
             .collect()
     }
 
-    /// Pointer documents (concepts, index terms, situations) that name any of the words: for each word,
-    /// the `POINTERS` that name it most closely (the shortest names first), so that a common
-    /// word does not crowd out the concepts of the others.
+    /// The pointers (concepts, index terms, situations, parts of the commentary) that name
+    /// the query's words in one language, found by the words' clauses (`word_clauses`, one per
+    /// word of `words`): for each word the `POINTERS` concepts that name it most closely, so
+    /// that a common word does not crowd out the concepts of the others; and the other
+    /// pointers, which name the laws in many more words, in one search for all the words.
     ///
     /// A word in more than one document in `COMMON` of the index names no pointer in
-    /// particular (`the`, `של`, `και`): it is not looked up, which spares the costliest
-    /// searches of a query, though the pointers the other words find still count it.
+    /// particular (`the`, `של`, `και`): it looks nothing up, though the pointers the other
+    /// words find still count it.
     pub(super) fn pointer_hits(
         &self,
-        words: &[Word],
-        near: &mut BTreeSet<String>,
-    ) -> Result<Vec<Pointer>> {
-        let mut seen = BTreeSet::new();
-        let mut out = Vec::new();
-        let langs: BTreeSet<Lang> = words.iter().filter_map(|w| w.lang).collect();
-        for word in words.iter().filter(|w| !w.common) {
-            let Some(lang) = word.lang else { continue };
-            let mut unused = Matcher::default();
-            let text = keywords::at_least(&self.word_clauses(lang, &[word], &mut unused, near)?, 1);
-            // Concepts apart, so that the many index terms and descriptions of situations do
-            // not crowd them out.
-            let groups: [&[DocKind]; 2] = [
-                &[DocKind::Glossary],
-                &[DocKind::Index, DocKind::Situation, DocKind::Commentary],
-            ];
-            for kinds in groups {
-                // These kinds are few against the nodes: asked for, rather than the others
-                // excluded, the search visits only them.
-                let codes: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
-                let only = ConstScoreQuery::new(self.one_of(self.fields.kind, &codes), 0.0);
-                let query = self.filtered(text.box_clone(), vec![(Occur::Must, Box::new(only))]);
-                for (_, address) in self.top(&query, POINTERS)? {
-                    if seen.insert(address) {
-                        out.push(self.pointer(address, &langs)?);
-                    }
-                }
+        words: &[&Word],
+        clauses: &[Box<dyn Query>],
+        langs: &BTreeSet<Lang>,
+        out: &mut Vec<Pointer>,
+    ) -> Result<()> {
+        let naming: Vec<Box<dyn Query>> = words
+            .iter()
+            .zip(clauses)
+            .filter(|(w, _)| !w.common && w.lang.is_some())
+            .map(|(_, c)| c.box_clone())
+            .collect();
+        // These kinds are few against the nodes: asked for, rather than the others excluded,
+        // the search visits only them.
+        let only = |kinds: &[DocKind]| -> Vec<(Occur, Box<dyn Query>)> {
+            let codes: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+            let only = ConstScoreQuery::new(self.one_of(self.fields.kind, &codes), 0.0);
+            vec![(Occur::Must, Box::new(only))]
+        };
+        for clause in &naming {
+            let query = self.filtered(clause.box_clone(), only(&[DocKind::Glossary]));
+            self.follow(&query, POINTERS, langs, out)?;
+        }
+        if !naming.is_empty() {
+            let others = [DocKind::Index, DocKind::Situation, DocKind::Commentary];
+            let query = self.filtered(keywords::at_least(&naming, 1), only(&others));
+            self.follow(&query, POINTERS * naming.len(), langs, out)?;
+        }
+        Ok(())
+    }
+
+    /// The best `limit` pointers `query` finds, added to `out` unless there already.
+    fn follow(
+        &self,
+        query: &dyn Query,
+        limit: usize,
+        langs: &BTreeSet<Lang>,
+        out: &mut Vec<Pointer>,
+    ) -> Result<()> {
+        for (_, address) in self.top(query, limit)? {
+            let pointer = self.pointer(address, langs)?;
+            if !out.iter().any(|p| p.id == pointer.id) {
+                out.push(pointer);
             }
         }
-        Ok(out)
+        Ok(())
     }
 
     /// A pointer document read once: its names in the query's languages analyzed, the
@@ -235,49 +251,68 @@ fn share(covered: usize, total: usize, words: &[Word]) -> f32 {
 }
 
 /// The query's words as each language's stems analyzer reads them, made once per query: each
-/// word's stems, and the edits allowed when it was found nowhere as typed.
-pub(super) type Readings<'w> = [Vec<(Vec<String>, &'w Word, Option<u8>)>; 3];
+/// word's stems, and the edits allowed when it was found nowhere as typed; and which words
+/// each stem is a reading of, so that a name's words are looked up rather than compared with
+/// every word of the query.
+pub(super) struct Readings<'w> {
+    words: [Vec<(&'w Word, Option<u8>)>; 3],
+    by_stem: [HashMap<String, Vec<usize>>; 3],
+}
 
 pub(super) fn readings<'w>(words: &'w [Word], near: &BTreeSet<String>) -> Readings<'w> {
-    Lang::ALL.map(|lang| {
+    let mut by_stem: [HashMap<String, Vec<usize>>; 3] = Default::default();
+    let words = Lang::ALL.map(|lang| {
         words
             .iter()
             .filter(|w| w.lang.is_none_or(|l| l == lang))
-            .map(|w| {
+            .enumerate()
+            .map(|(i, w)| {
+                for stem in analyze::word_stems(lang, &w.typed).iter() {
+                    let readers = by_stem[lang as usize].entry(stem.clone()).or_default();
+                    if !readers.contains(&i) {
+                        readers.push(i);
+                    }
+                }
                 let misspelled = near.contains(&w.typed);
-                let edits = near_distance(&w.folded).filter(|_| misspelled);
-                (analyze::terms(lang, false, &w.typed).concat(), w, edits)
+                (w, near_distance(&w.folded).filter(|_| misspelled))
             })
             .collect()
-    })
+    });
+    Readings { words, by_stem }
 }
 
 /// How many of the words of `name` some query word matches (a reading in common: stems, or
 /// Hebrew words with and without their prefixes; or a near spelling of a word found
 /// nowhere), and how many words it has.
 fn coverage(readings: &Readings, name: &Name) -> (usize, usize) {
-    let ours = &readings[name.lang as usize];
-    if ours.iter().all(|(_, w, _)| w.lang.is_none()) {
+    let ours = &readings.words[name.lang as usize];
+    let by_stem = &readings.by_stem[name.lang as usize];
+    if ours.iter().all(|(w, _)| w.lang.is_none()) {
         // No word of the query is in this language: nothing to compare.
         return (0, 1);
     }
+    let misspelled = ours.iter().any(|(_, edits)| edits.is_some());
     let (mut covered, mut total) = (0, 0);
+    let mut matching: Vec<usize> = Vec::new();
     for (theirs, folded) in name.stems().zip(name.exact()) {
-        let matching: Vec<&Word> = ours
-            .iter()
-            .filter(|(mine, w, edits)| {
-                mine.iter().any(|t| theirs.contains(t))
-                    || edits.is_some_and(|d| {
-                        folded
-                            .iter()
-                            .any(|f| crate::text::within_edits(&w.folded, f, d))
-                    })
-            })
-            .map(|(_, w, _)| *w)
-            .collect();
+        matching.clear();
+        for term in theirs.iter() {
+            matching.extend(by_stem.get(term).into_iter().flatten());
+        }
+        if misspelled {
+            for (i, (w, edits)) in ours.iter().enumerate() {
+                if edits.is_some_and(|d| {
+                    folded
+                        .iter()
+                        .any(|f| crate::text::within_edits(&w.folded, f, d))
+                }) {
+                    matching.push(i);
+                }
+            }
+        }
         // A name's function word met only by the query's function words says nothing: it
         // neither covers the name nor counts in it (`the` in `claim the rest`).
-        if !matching.is_empty() && matching.iter().all(|w| w.common) {
+        if !matching.is_empty() && matching.iter().all(|&i| ours[i].0.common) {
             continue;
         }
         total += 1;

@@ -102,7 +102,7 @@ impl Search<'_> {
         let lang = words.iter().find_map(|w| w.lang).unwrap_or(Lang::En);
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for word in words {
-            let stems: Vec<String> = analyze::terms(lang, false, &word.typed).concat();
+            let stems: Vec<String> = analyze::word_stems(lang, &word.typed).to_vec();
             let mut forms: Vec<Box<dyn Query>> = Vec::new();
             let mut found = false;
             for (stripped, stem) in stems.iter().enumerate() {
@@ -212,7 +212,7 @@ impl Search<'_> {
 }
 
 /// The units (a law, a definition) the profiles find: each one's score, and its id.
-type Profiled = BTreeMap<u64, (f32, String)>;
+pub(super) type Profiled = BTreeMap<u64, (f32, String)>;
 
 /// The unit each document belongs to (a law, a definition), and whether it is commentary,
 /// read from their fast columns.
