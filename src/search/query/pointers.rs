@@ -1,4 +1,5 @@
-//! What points to nodes: the glossary's concepts, followed when the query covers their names.
+//! What points to nodes: the glossary's concepts, the book indexes' terms, the situations and
+//! the commentary, followed when the query covers their names.
 
 use super::*;
 
