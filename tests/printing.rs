@@ -3,36 +3,21 @@
 //! `check` was run (it reports them), so that no corpus can reorder, restyle or command the
 //! terminal it is printed on.
 
-use std::path::Path;
-
 use bridgelaws::text::Unprintable;
 
-use crate::util::{bridgelaws, manifest_dir, stderr, stdout};
+use crate::util::{bridgelaws, copy_dir, manifest_dir, stderr, stdout};
 
 /// A bidi override, a clear-screen escape, a title-setting escape ended by a bell, and a C1
 /// control sequence introducer.
 const NASTY: &str = "\u{202e}x\u{1b}[2J\u{1b}]0;owned\u{7}\u{9b}1m";
-
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
 
 /// The minimal corpus with `NASTY` in a text of every kind a command prints: a law's text, a
 /// summary, a definition, a glossary term, a regulation and its rendering, a situation, a
 /// document's title and body, a scenario.
 fn nasty_corpus() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    copy(&manifest_dir().join("tests/fixtures/minimal"), dir.path());
-    copy(
+    copy_dir(&manifest_dir().join("tests/fixtures/minimal"), dir.path());
+    copy_dir(
         &manifest_dir().join("corpus/schema"),
         &dir.path().join("schema"),
     );

@@ -54,25 +54,27 @@ pub fn corpus_copy() -> tempfile::TempDir {
     dir
 }
 
-/// Copy what the binary bundles of the corpus into `target`.
-pub fn copy_corpus_into(target: &Path) {
-    fn copy(from: &Path, to: &Path) {
-        std::fs::create_dir_all(to).unwrap();
-        for entry in std::fs::read_dir(from).unwrap() {
-            let entry = entry.unwrap();
-            let target = to.join(entry.file_name());
-            if entry.file_type().unwrap().is_dir() {
-                copy(&entry.path(), &target);
-            } else {
-                std::fs::copy(entry.path(), target).unwrap();
-            }
+/// Copy the folder `from`, with everything in it, to `to`.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
         }
     }
+}
+
+/// Copy what the binary bundles of the corpus into `target`.
+pub fn copy_corpus_into(target: &Path) {
     std::fs::create_dir_all(target).unwrap();
     for part in layout::top_level(|p| p.bundled) {
         let from = corpus_dir().join(part);
         if from.is_dir() {
-            copy(&from, &target.join(part));
+            copy_dir(&from, &target.join(part));
         } else {
             std::fs::copy(from, target.join(part)).unwrap();
         }

@@ -2,7 +2,6 @@
 //! on mutated corpus files and generated YAML-ish text: a typed value or located errors, each
 //! inside the file it names, never a panic.
 
-use std::path::Path;
 use std::sync::OnceLock;
 
 use bridgelaws::corpus::load;
@@ -14,7 +13,7 @@ use bridgelaws::corpus::{Root, layout};
 use bridgelaws::error::{Diagnostic, Error};
 
 use super::{Rng, from_pieces, grown, mutate, run, run_sizes};
-use crate::util::{corpus_dir, manifest_dir};
+use crate::util::{copy_dir, corpus_dir, manifest_dir};
 
 /// The minimal corpus's folder name in a case: its file is read with the whole corpus.
 const WHOLE: &str = "whole:";
@@ -159,23 +158,10 @@ thread_local! {
     /// Each worker's folders: one for single files, one minimal corpus for whole loads.
     static DIRS: (tempfile::TempDir, tempfile::TempDir) = {
         let minimal = tempfile::tempdir().unwrap();
-        copy(&manifest_dir().join("tests/fixtures/minimal"), minimal.path());
-        copy(&corpus_dir().join("schema"), &minimal.path().join("schema"));
+        copy_dir(&manifest_dir().join("tests/fixtures/minimal"), minimal.path());
+        copy_dir(&corpus_dir().join("schema"), &minimal.path().join("schema"));
         (tempfile::tempdir().unwrap(), minimal)
     };
-}
-
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// The case: `relative` (prefixed `whole:` for a load of the whole minimal corpus), a line
