@@ -56,13 +56,19 @@ pub(super) fn check(checker: &mut Checker<'_>) {
     unlinked_definitions(checker, &linked);
 }
 
-/// Every law the everyday descriptions of `situations.yaml` fall under exists in every edition.
+/// Every law or definition the everyday descriptions of `situations.yaml` fall under exists in
+/// every edition.
 pub(super) fn check_situations(checker: &mut Checker<'_>) {
     let Some(situations) = &checker.corpus.situations else {
         return;
     };
     for situation in &situations.data.situations {
-        if let Some(problem) = missing_node(checker, &situation.law) {
+        let problem = if situation.law.starts_with("def/") {
+            missing_definition(checker, &situation.law)
+        } else {
+            missing_node(checker, &situation.law)
+        };
+        if let Some(problem) = problem {
             let span = checker.place_value(SITUATIONS, &situation.law);
             checker.error(
                 Code::SituationLaw,
@@ -73,10 +79,20 @@ pub(super) fn check_situations(checker: &mut Checker<'_>) {
                     situation.law
                 ),
                 problem,
-                "name the law (or node) by its canonical id",
+                "name the law (or node) by its canonical id, or the definition by its `def/…` id",
             );
         }
     }
+}
+
+/// Why `id` does not name a definition that every edition has; none when it does.
+fn missing_definition(checker: &Checker<'_>, id: &Located) -> Option<String> {
+    checker
+        .corpus
+        .editions
+        .iter()
+        .find(|e| e.get(id).is_none_or(|d| d.kind != Kind::Definition))
+        .map(|e| format!("{} has no definition `{id}`", e.id()))
 }
 
 /// Why `law` does not name a node that every edition has; none when it does.

@@ -431,7 +431,7 @@ pub struct SituationsFile {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Situation {
-    /// The law (or node) the situations fall under.
+    /// The law, node or definition (`def/dummy`) the situations fall under.
     pub law: Located,
     /// Short descriptions in English.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
