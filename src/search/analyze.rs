@@ -11,9 +11,8 @@
 //!
 //! Tokenizers are not stored in a tantivy index, so `register` runs on every open.
 
-use tantivy::tokenizer::{
-    Language, Stemmer, TextAnalyzer, Token, TokenStream, Tokenizer, TokenizerManager,
-};
+use frostem::Algorithm;
+use tantivy::tokenizer::{TextAnalyzer, Token, TokenStream, Tokenizer, TokenizerManager};
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::text::{fold, hebrew_stems, is_greek, is_hebrew_letter, number_of};
@@ -149,11 +148,42 @@ pub fn fold_word(word: &str) -> String {
     fold(&word)
 }
 
-/// The words of `text` with their byte ranges: Unicode word boundaries, keeping pieces that
-/// have a letter or digit.
+/// The words of `text` with their byte ranges: Unicode word boundaries (UAX #29), keeping
+/// pieces that have a letter or digit.
+///
+/// Most of a text is runs of plain letters between spaces, which the boundaries leave whole:
+/// those are taken as they are, and only the rest is split by the rules, which cost most of
+/// what analyzing a text did.
 pub fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split_word_bound_indices()
+    let start = text.as_ptr() as usize;
+    text.split(char::is_whitespace)
+        .filter(|run| !run.is_empty())
+        .flat_map(move |run| {
+            let at = run.as_ptr() as usize - start;
+            let whole = run.starts_with(char::is_alphanumeric) && run.chars().all(plain);
+            let split = (!whole)
+                .then(|| run.split_word_bound_indices())
+                .into_iter()
+                .flatten();
+            whole
+                .then_some((0, run))
+                .into_iter()
+                .chain(split)
+                .map(move |(from, word)| (at + from, word))
+        })
         .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
+}
+
+/// A character no word boundary falls before or after within a run of such characters: a
+/// Latin, Greek or Hebrew letter, a digit, or a Greek or Hebrew accent or point (which stays
+/// with its letter).
+fn plain(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(c, '\u{C0}'..='\u{24F}' | '\u{370}'..='\u{3FF}' | '\u{1F00}'..='\u{1FFF}')
+            && c.is_alphabetic()
+        || matches!(c, '\u{5D0}'..='\u{5EA}' | '\u{300}'..='\u{36F}')
+        || matches!(c, '\u{591}'..='\u{5C7}')
+            && !matches!(c, '\u{5BE}' | '\u{5C0}' | '\u{5C3}' | '\u{5C6}')
 }
 
 /// A Hebrew word without the one-letter prefixes glued to it, keeping at least two letters.
@@ -195,13 +225,16 @@ fn hebrew_lemma(form: &str) -> Option<String> {
 }
 
 /// The tokenizer under every analyzer: words, folded; with `prefixes`, Hebrew words also
-/// without their prefixes, at the same position.
+/// without their prefixes, at the same position; with `stemmer`, every term stemmed.
 #[derive(Clone)]
 struct Words {
+    /// Which analyzer this is (`Lang as usize * 2 + exact`): the key of its remembered words.
+    id: u8,
     prefixes: bool,
     /// A Greek field: a code printed with Latin look-alike capitals (`65B3`, `92B`) is read in
     /// Greek letters, as the Greek spelling (`65Β3`) is.
     greek: bool,
+    stemmer: Option<Algorithm>,
 }
 
 /// A code of digits and capitals that all look Greek (`65B3`), in Greek letters.
@@ -214,49 +247,90 @@ fn greek_code(word: &str) -> Option<String> {
     code.then(|| word.chars().map(greek_look_alike).collect())
 }
 
+impl Words {
+    /// The terms of one word, in the order they are indexed at its position (the printed form
+    /// last); none for a word that folds to nothing.
+    fn word_terms(&self, word: &str) -> Vec<String> {
+        let folded = match self.greek.then(|| greek_code(word)).flatten() {
+            Some(greek) => fold_word(&greek),
+            None => fold_word(word),
+        };
+        if folded.is_empty() {
+            return Vec::new();
+        }
+        let mut terms = Vec::new();
+        let mut number = number_of(&folded);
+        let mut lemmas: Vec<String> = Vec::new();
+        if self.prefixes {
+            for stem in unprefixed(&folded) {
+                number = number.or_else(|| number_of(stem));
+                terms.push(stem.to_string());
+            }
+            // The word's lemma and its unprefixed forms' (`בקופסאות` → `~קופס`).
+            for form in std::iter::once(folded.as_str()).chain(unprefixed(&folded)) {
+                if let Some(lemma) = hebrew_lemma(form)
+                    && !lemmas.contains(&lemma)
+                {
+                    lemmas.push(lemma);
+                }
+            }
+        }
+        // A number written as a word is also its digits, at the same position: `eight`,
+        // `שמונה`, `οκτώ` and `8` are one word (the printed form stays last).
+        if let Some(digits) = number {
+            terms.push(digits.to_string());
+        }
+        terms.extend(lemmas);
+        terms.push(folded);
+        if let Some(algorithm) = self.stemmer {
+            let stemmer = frostem::Stemmer::new(algorithm);
+            for term in &mut terms {
+                *term = stemmer.stem(term).into_owned();
+            }
+        }
+        terms
+    }
+
+    /// `word_terms`, remembered per thread: a corpus uses a few thousand words again and again
+    /// (the profiles repeat every text), and folding and stemming are most of what indexing
+    /// costs. The memory is dropped when it holds more words than the corpus has.
+    fn remembered_terms(&self, word: &str) -> std::rc::Rc<[String]> {
+        const REMEMBERED: usize = 200_000;
+        type Remembered = rustc_hash::FxHashMap<Box<str>, std::rc::Rc<[String]>>;
+        thread_local! {
+            static TERMS: std::cell::RefCell<[Remembered; 6]> = std::cell::RefCell::default();
+        }
+        TERMS.with(|terms| {
+            let id = usize::from(self.id);
+            if let Some(found) = terms.borrow()[id].get(word) {
+                return found.clone();
+            }
+            let found: std::rc::Rc<[String]> = self.word_terms(word).into();
+            let remembered = &mut terms.borrow_mut()[id];
+            if remembered.len() >= REMEMBERED {
+                remembered.clear();
+            }
+            remembered.insert(word.into(), found.clone());
+            found
+        })
+    }
+}
+
 impl Tokenizer for Words {
     type TokenStream<'a> = Tokens;
 
     fn token_stream<'a>(&'a mut self, text: &'a str) -> Tokens {
         let mut tokens = Vec::new();
         for (position, (from, word)) in words(text).enumerate() {
-            let folded = match self.greek.then(|| greek_code(word)).flatten() {
-                Some(greek) => fold_word(&greek),
-                None => fold_word(word),
-            };
-            if folded.is_empty() {
-                continue;
+            for term in self.remembered_terms(word).iter() {
+                tokens.push(Token {
+                    offset_from: from,
+                    offset_to: from + word.len(),
+                    position,
+                    text: term.clone(),
+                    position_length: 1,
+                });
             }
-            let token = |text: String| Token {
-                offset_from: from,
-                offset_to: from + word.len(),
-                position,
-                text,
-                position_length: 1,
-            };
-            let mut number = number_of(&folded);
-            let mut lemmas: Vec<String> = Vec::new();
-            if self.prefixes {
-                for stem in unprefixed(&folded) {
-                    number = number.or_else(|| number_of(stem));
-                    tokens.push(token(stem.to_string()));
-                }
-                // The word's lemma and its unprefixed forms' (`בקופסאות` → `~קופס`).
-                for form in std::iter::once(folded.as_str()).chain(unprefixed(&folded)) {
-                    if let Some(lemma) = hebrew_lemma(form)
-                        && !lemmas.contains(&lemma)
-                    {
-                        lemmas.push(lemma);
-                    }
-                }
-            }
-            // A number written as a word is also its digits, at the same position: `eight`,
-            // `שמונה`, `οκτώ` and `8` are one word (the printed form stays last).
-            if let Some(digits) = number {
-                tokens.push(token(digits.to_string()));
-            }
-            tokens.extend(lemmas.into_iter().map(token));
-            tokens.push(token(folded));
         }
         Tokens { tokens, next: 0 }
     }
@@ -285,19 +359,16 @@ impl TokenStream for Tokens {
 
 /// The analyzer of a field, by the field's name (which is also the analyzer's).
 pub fn analyzer(lang: Lang, exact: bool) -> TextAnalyzer {
-    let words = Words {
+    TextAnalyzer::from(Words {
+        id: lang as u8 * 2 + u8::from(exact),
         prefixes: lang == Lang::He && !exact,
         greek: lang == Lang::El,
-    };
-    match (lang, exact) {
-        (Lang::El, false) => TextAnalyzer::builder(words)
-            .filter(Stemmer::new(Language::Greek))
-            .build(),
-        (Lang::En, false) => TextAnalyzer::builder(words)
-            .filter(Stemmer::new(Language::English))
-            .build(),
-        _ => TextAnalyzer::from(words),
-    }
+        stemmer: match (lang, exact) {
+            (Lang::El, false) => Some(Algorithm::Greek),
+            (Lang::En, false) => Some(Algorithm::English),
+            _ => None,
+        },
+    })
 }
 
 /// Register every analyzer under its field's name.
@@ -331,7 +402,7 @@ pub fn terms(lang: Lang, exact: bool, text: &str) -> Vec<Vec<String>> {
 /// costs. The memory is dropped when it holds more words than the corpus has.
 pub fn word_stems(lang: Lang, word: &str) -> std::rc::Rc<[String]> {
     const REMEMBERED: usize = 200_000;
-    type Remembered = std::collections::HashMap<Box<str>, std::rc::Rc<[String]>>;
+    type Remembered = rustc_hash::FxHashMap<Box<str>, std::rc::Rc<[String]>>;
     thread_local! {
         static STEMS: std::cell::RefCell<[Remembered; 3]> = std::cell::RefCell::default();
     }
@@ -538,6 +609,44 @@ mod tests {
         assert_eq!(stems(Lang::En, "revoked"), stems(Lang::En, "revoke"));
         assert_eq!(exact(Lang::En, "Dummy's Rights"), ["dummys", "rights"]);
         assert_eq!(exact(Lang::En, "Café"), ["cafe"]);
+    }
+
+    /// The words of `text` by the Unicode rules alone.
+    fn by_the_rules(text: &str) -> Vec<(usize, &str)> {
+        text.split_word_bound_indices()
+            .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
+            .collect()
+    }
+
+    #[test]
+    fn plain_runs_are_split_as_the_unicode_rules_split_them() {
+        let awkward = [
+            "\u{301}abc d\u{301}e",
+            "צה\"ל צה״ל ר' חוק 16 ב' 1",
+            "על\u{5BE}ידי בְּרִידְג׳ 27ב1)א(",
+            "Law 27B1(a), e.g. don't 1,000.5 co-operate",
+            "ΑΣA ν.27Β1α Νόμου; άλλο·τέλος\u{a0}x\u{2009}y",
+        ];
+        for text in awkward {
+            assert_eq!(
+                words(text).collect::<Vec<_>>(),
+                by_the_rules(text),
+                "{text}"
+            );
+        }
+        let corpus = crate::load(crate::corpus::Root::Embedded).expect("the corpus loads");
+        let mut texts = 0;
+        for doc in crate::search::documents::collect(&corpus) {
+            for (_, text) in doc.texts.iter().chain(&doc.forms) {
+                assert_eq!(
+                    words(text).collect::<Vec<_>>(),
+                    by_the_rules(text),
+                    "{text}"
+                );
+                texts += 1;
+            }
+        }
+        assert!(texts > 10_000, "{texts} texts");
     }
 
     #[test]
