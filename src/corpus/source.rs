@@ -341,25 +341,45 @@ pub fn is_corpus(dir: &Path) -> bool {
 
 /// The files under `path` (a file or folder; missing is empty), relative to `root`, with `/`.
 fn walk(root: &Path, path: &Path, files: &mut Vec<String>) -> Result<()> {
-    // A link out of the corpus folder is not part of the corpus (the loader reports it).
-    let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    if link && leaves(root, path) {
-        return Ok(());
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) => walk_entry(root, path, meta.file_type(), files),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(Error::io(path, e)),
     }
-    let entries = match std::fs::read_dir(path) {
-        Ok(entries) => entries,
-        Err(_) if path.is_file() => {
-            if let Some(relative) = path.strip_prefix(root).ok().and_then(Path::to_str) {
-                files.push(relative.replace('\\', "/"));
-            }
+}
+
+/// `walk` of an entry whose type is known: a folder's entries carry theirs, so a file costs
+/// no call to the system (the search index walks its corpus on every search).
+fn walk_entry(
+    root: &Path,
+    path: &Path,
+    kind: std::fs::FileType,
+    files: &mut Vec<String>,
+) -> Result<()> {
+    // A link out of the corpus folder is not part of the corpus (the loader reports it); a
+    // link within it is what it leads to.
+    let kind = if kind.is_symlink() {
+        if leaves(root, path) {
             return Ok(());
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(Error::io(path, e)),
+        match std::fs::metadata(path) {
+            Ok(meta) => meta.file_type(),
+            Err(e) => return Err(Error::io(path, e)),
+        }
+    } else {
+        kind
     };
-    for entry in entries {
-        let entry = entry.map_err(|e| Error::io(path, e))?;
-        walk(root, &entry.path(), files)?;
+    if kind.is_dir() {
+        let entries = std::fs::read_dir(path).map_err(|e| Error::io(path, e))?;
+        for entry in entries {
+            let entry = entry.map_err(|e| Error::io(path, e))?;
+            let kind = entry.file_type().map_err(|e| Error::io(entry.path(), e))?;
+            walk_entry(root, &entry.path(), kind, files)?;
+        }
+    } else if kind.is_file()
+        && let Some(relative) = path.strip_prefix(root).ok().and_then(Path::to_str)
+    {
+        files.push(relative.replace('\\', "/"));
     }
     Ok(())
 }

@@ -7,11 +7,14 @@ use super::profile::{
     SectionStyle, Table,
 };
 
+/// The name of the Greek book's profile (`--profile el`).
+pub const NAME: &str = "el";
+
 /// The Greek book's profile (`--profile el`).
 pub fn profile() -> Profile {
     let re = |p: &str| Regex::new(p).expect("profile pattern");
     Profile {
-        name: "el",
+        name: NAME,
         edition_id: "el-2017",
         language: "el",
         work: "wbf-ldb-2017",

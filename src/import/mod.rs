@@ -56,11 +56,11 @@ pub fn profile(name: &str) -> Option<Profile> {
     profiles().into_iter().find(|p| p.name == name)
 }
 
-/// The names `import --profile` takes: the editions' and the commentary's.
+/// The names `import --profile` takes: the editions' and the commentary's. Named, not read
+/// from `profiles()`: every command line is parsed with them, and making the profiles compiles
+/// their patterns, which was a sixth of a search's time.
 pub fn profile_names() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = profiles().iter().map(|p| p.name).collect();
-    names.push(COMMENTARY_PROFILE);
-    names
+    vec![greek::NAME, hebrew::NAME, english::NAME, COMMENTARY_PROFILE]
 }
 
 /// An imported edition, ready to be written.
@@ -499,5 +499,17 @@ impl<'a> Converter<'a> {
             self.warnings
                 .push(format!("laws found: {numbers:?}, expected 1 to 93"));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_names_import_takes_are_the_profiles_names() {
+        let mut made: Vec<&str> = profiles().iter().map(|p| p.name).collect();
+        made.push(COMMENTARY_PROFILE);
+        assert_eq!(profile_names(), made);
     }
 }

@@ -1,5 +1,6 @@
 //! The index folder: built aside and swapped in, so that a reader never sees half an index;
-//! checked on every open, so that a stale, half-written or damaged index is rebuilt, not read.
+//! checked on every open (its manifest, the stamps of its files, and their checksums when a file
+//! is not as the build left it), so that a stale, half-written or damaged index is rebuilt, not read.
 //!
 //! ```text
 //! index/
@@ -26,7 +27,7 @@ use crate::corpus::{Corpus, Root, layout};
 use crate::error::{Error, Result};
 
 /// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
-const FORMAT: u32 = 14;
+const FORMAT: u32 = 15;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 /// The file that makes a folder an index of bridgelaws: only in such a folder does a build
@@ -47,6 +48,10 @@ pub struct Manifest {
     pub documents: u64,
     /// The language of each edition, and of each country's regulations.
     pub editions: BTreeMap<String, String>,
+    /// Each file the build wrote, with its stamp (`file_stamps`); none in an older format's
+    /// manifest, which is then stale rather than unreadable.
+    #[serde(default)]
+    pub files: BTreeMap<String, [u64; 2]>,
 }
 
 /// The fields of the index.
@@ -262,12 +267,16 @@ fn open_generation(generation: &Path, fingerprint: &str) -> std::result::Result<
         .map_err(|e| Unusable::Damaged(e.to_string()))?;
     let index = Index::open(Unlocked(directory)).map_err(damaged)?;
     let fields = Fields::of(&index.schema()).map_err(|e| Unusable::Damaged(e.to_string()))?;
-    let broken = index.validate_checksum().map_err(damaged)?;
-    if let Some(file) = broken.iter().next() {
-        return Err(Unusable::Damaged(format!(
-            "{} fails its checksum",
-            file.display()
-        )));
+    // Files as the build left them are not read for their checksums: that was a fifth of a
+    // search. Any other is, and a damaged one gets the index rebuilt.
+    if file_stamps(generation).ok().as_ref() != Some(&manifest.files) {
+        let broken = index.validate_checksum().map_err(damaged)?;
+        if let Some(file) = broken.iter().next() {
+            return Err(Unusable::Damaged(format!(
+                "{} fails its checksum",
+                file.display()
+            )));
+        }
     }
     analyze::register(index.tokenizers());
     let reader = index
@@ -461,6 +470,7 @@ pub fn build_documents(docs: &[Doc], dir: &Path, fingerprint: &str) -> Result<Op
         fingerprint: fingerprint.to_string(),
         documents: docs.len() as u64,
         editions,
+        files: file_stamps(&building).map_err(io(&building))?,
     };
     let manifest_path = building.join(MANIFEST);
     let json = serde_json::to_vec_pretty(&manifest).expect("a manifest serializes");
@@ -482,6 +492,29 @@ pub fn build_documents(docs: &[Doc], dir: &Path, fingerprint: &str) -> Result<Op
             generation.display()
         ))
     })
+}
+
+/// The files of a generation with the size and modification time of each (nanoseconds since
+/// 1970), leaving out the manifest and tantivy's lock files: while all are as the build
+/// recorded them, the files are the ones it wrote. A file cut short, replaced or copied has
+/// another stamp; a change that keeps both size and time (a bit flipped on the disk) is the one
+/// this does not see.
+fn file_stamps(generation: &Path) -> std::io::Result<BTreeMap<String, [u64; 2]>> {
+    let mut stamps = BTreeMap::new();
+    for entry in std::fs::read_dir(generation)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name == MANIFEST || name.ends_with(".lock") {
+            continue;
+        }
+        let meta = entry.metadata()?;
+        let modified = meta
+            .modified()?
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX));
+        stamps.insert(name, [meta.len(), modified]);
+    }
+    Ok(stamps)
 }
 
 fn write_synced(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -584,6 +617,67 @@ fn document(fields: &Fields, doc: &Doc) -> TantivyDocument {
 mod tests {
     use super::*;
     use tantivy::Directory;
+
+    /// A generation of two documents, built in `dir`.
+    fn built(dir: &Path) -> PathBuf {
+        let ancestors = documents::Ancestors(BTreeMap::new());
+        let docs: Vec<Doc> = ["27", "28"]
+            .into_iter()
+            .map(|law| {
+                let mut doc = Doc::new(
+                    law.to_string(),
+                    DocKind::Law,
+                    "en-2017",
+                    Some(Lang::En),
+                    vec![law.to_string()],
+                    &ancestors,
+                );
+                doc.texts = vec![(Lang::En, format!("the text of law {law}"))];
+                doc
+            })
+            .collect();
+        build_documents(&docs, dir, "test").unwrap().dir
+    }
+
+    #[test]
+    fn a_generation_as_built_opens_and_a_damaged_one_does_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let generation = built(dir.path());
+        let manifest: Manifest =
+            serde_json::from_slice(&std::fs::read(generation.join(MANIFEST)).unwrap()).unwrap();
+        assert!(manifest.files.len() > 3, "{:?}", manifest.files);
+        // Opened, the files keep the stamps the build recorded: their checksums are not read.
+        assert!(open_generation(&generation, "test").is_ok());
+        assert_eq!(file_stamps(&generation).unwrap(), manifest.files);
+
+        // The same bytes written again: another time, so the checksums are read, and pass.
+        let store = manifest
+            .files
+            .keys()
+            .find(|n| n.ends_with(".store"))
+            .unwrap();
+        let path = generation.join(store);
+        let bytes = std::fs::read(&path).unwrap();
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+        std::fs::write(&path, &bytes).unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
+        assert_ne!(file_stamps(&generation).unwrap(), manifest.files);
+        assert!(open_generation(&generation, "test").is_ok());
+
+        // One byte changed, the size kept: the checksum fails.
+        let mut changed = bytes.clone();
+        changed[bytes.len() / 3] ^= 0xff;
+        std::fs::write(&path, &changed).unwrap();
+        match open_generation(&generation, "test") {
+            Err(Unusable::Damaged(why)) => assert!(why.contains("checksum"), "{why}"),
+            other => panic!("{:?}", other.map(|o| o.dir)),
+        }
+    }
 
     #[test]
     fn reading_a_generation_writes_no_lock() {

@@ -24,11 +24,14 @@ use super::profile::{
     DefinitionsLayout, FootnoteLayout, HeadingWrap, IndexLayout, IndexStyle, Profile, SectionStyle,
 };
 
+/// The name of the English book's profile (`--profile en`).
+pub const NAME: &str = "en";
+
 /// The English book's profile (`--profile en`).
 pub fn profile() -> Profile {
     let re = |p: &str| Regex::new(p).expect("profile pattern");
     Profile {
-        name: "en",
+        name: NAME,
         edition_id: "en-2017",
         language: "en",
         work: "wbf-ldb-2017",

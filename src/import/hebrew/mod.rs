@@ -14,11 +14,14 @@ use super::profile::{
 };
 pub use repair::{is_plain_line, repair_lines, table_row};
 
+/// The name of the Hebrew book's profile (`--profile he`).
+pub const NAME: &str = "he";
+
 /// The Hebrew book's profile (`--profile he`).
 pub fn profile() -> Profile {
     let re = |p: &str| Regex::new(p).expect("profile pattern");
     Profile {
-        name: "he",
+        name: NAME,
         edition_id: "he-2017",
         language: "he",
         work: "wbf-ldb-2017",
