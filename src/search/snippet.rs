@@ -28,7 +28,7 @@ pub struct Matcher {
     pub near: Vec<(String, u8)>,
     /// The words of texts already looked at, and whether they matched: the texts of one
     /// query's results share most of their words, and analyzing a word is the costly part.
-    seen: std::cell::RefCell<std::collections::HashMap<(Lang, String), bool>>,
+    seen: std::cell::RefCell<[rustc_hash::FxHashMap<Box<str>, bool>; 3]>,
 }
 
 impl Matcher {
@@ -43,7 +43,7 @@ impl Matcher {
 
     /// Whether the word of `lang`, as printed, matches.
     fn matches(&self, lang: Lang, word: &str) -> bool {
-        if let Some(&matched) = self.seen.borrow().get(&(lang, word.to_string())) {
+        if let Some(&matched) = self.seen.borrow()[lang as usize].get(word) {
             return matched;
         }
         let stems = analyze::word_stems(lang, word);
@@ -55,9 +55,7 @@ impl Matcher {
                 .iter()
                 .any(|(w, d)| !folded.is_empty() && within_edits(w, &folded, *d));
         }
-        self.seen
-            .borrow_mut()
-            .insert((lang, word.to_string()), matched);
+        self.seen.borrow_mut()[lang as usize].insert(word.into(), matched);
         matched
     }
 }
