@@ -12,7 +12,8 @@
 //! - Law-level BM25: one document per law and language, holding the law's texts in that
 //!   language, the English summaries and the phrases of `corpus/situations.yaml`, accents and
 //!   niqqud folded in every script before indexing and querying, ranked by FTS5's bm25; the
-//!   definitions of each language make one more document. It reads no citations.
+//!   definitions of each language, with their situations, make one more document. It reads no
+//!   citations.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -164,9 +165,11 @@ fn laws_db(corpus: &Corpus) -> Connection {
         }
         if let Some(situations) = &corpus.situations {
             for situation in &situations.data.situations {
-                if let Some(law) = law_of(&situation.law) {
-                    let phrases = situation.phrases().map(|(_, p)| p.to_string());
-                    by_law.entry(law).or_default().extend(phrases);
+                let phrases = situation.phrases().map(|(_, p)| p.to_string());
+                // A definition's situations join the definitions, as its texts do.
+                match law_of(&situation.law) {
+                    Some(law) => by_law.entry(law).or_default().extend(phrases),
+                    None => definitions.extend(phrases),
                 }
             }
         }

@@ -11,6 +11,9 @@
 //!
 //! Tokenizers are not stored in a tantivy index, so `register` runs on every open.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use frostem::Algorithm;
 use tantivy::tokenizer::{TextAnalyzer, Token, TokenStream, Tokenizer, TokenizerManager};
 use unicode_segmentation::UnicodeSegmentation;
@@ -293,27 +296,36 @@ impl Words {
 
     /// `word_terms`, remembered per thread: a corpus uses a few thousand words again and again
     /// (the profiles repeat every text), and folding and stemming are most of what indexing
-    /// costs. The memory is dropped when it holds more words than the corpus has.
-    fn remembered_terms(&self, word: &str) -> std::rc::Rc<[String]> {
-        const REMEMBERED: usize = 200_000;
-        type Remembered = rustc_hash::FxHashMap<Box<str>, std::rc::Rc<[String]>>;
+    /// costs.
+    fn remembered_terms(&self, word: &str) -> Rc<[String]> {
         thread_local! {
-            static TERMS: std::cell::RefCell<[Remembered; 6]> = std::cell::RefCell::default();
+            static TERMS: [RefCell<Remembered>; 6] = Default::default();
         }
-        TERMS.with(|terms| {
-            let id = usize::from(self.id);
-            if let Some(found) = terms.borrow()[id].get(word) {
-                return found.clone();
-            }
-            let found: std::rc::Rc<[String]> = self.word_terms(word).into();
-            let remembered = &mut terms.borrow_mut()[id];
-            if remembered.len() >= REMEMBERED {
-                remembered.clear();
-            }
-            remembered.insert(word.into(), found.clone());
-            found
-        })
+        TERMS.with(|terms| remember(&terms[usize::from(self.id)], word, || self.word_terms(word)))
     }
+}
+
+/// Words with what analyzing each made.
+type Remembered = rustc_hash::FxHashMap<Box<str>, Rc<[String]>>;
+
+/// What `make` makes of `word`, remembered in `memory`, which is emptied when it holds more
+/// words than the corpus has.
+fn remember(
+    memory: &RefCell<Remembered>,
+    word: &str,
+    make: impl FnOnce() -> Vec<String>,
+) -> Rc<[String]> {
+    const REMEMBERED: usize = 200_000;
+    if let Some(found) = memory.borrow().get(word) {
+        return found.clone();
+    }
+    let found: Rc<[String]> = make().into();
+    let mut remembered = memory.borrow_mut();
+    if remembered.len() >= REMEMBERED {
+        remembered.clear();
+    }
+    remembered.insert(word.into(), found.clone());
+    found
 }
 
 impl Tokenizer for Words {
@@ -381,7 +393,7 @@ pub fn register(manager: &TokenizerManager) {
 
 thread_local! {
     /// Analyzers built once per thread: a query analyzes many short texts.
-    static ANALYZERS: std::cell::RefCell<Vec<TextAnalyzer>> = std::cell::RefCell::new(
+    static ANALYZERS: RefCell<Vec<TextAnalyzer>> = RefCell::new(
         Lang::ALL
             .iter()
             .flat_map(|&lang| [analyzer(lang, false), analyzer(lang, true)])
@@ -399,24 +411,15 @@ pub fn terms(lang: Lang, exact: bool, text: &str) -> Vec<Vec<String>> {
 
 /// The stems analyzer's terms of one word, remembered per thread: the snippets of one query
 /// after another analyze the same words of the same texts, and analyzing is what a snippet
-/// costs. The memory is dropped when it holds more words than the corpus has.
-pub fn word_stems(lang: Lang, word: &str) -> std::rc::Rc<[String]> {
-    const REMEMBERED: usize = 200_000;
-    type Remembered = rustc_hash::FxHashMap<Box<str>, std::rc::Rc<[String]>>;
+/// costs.
+pub fn word_stems(lang: Lang, word: &str) -> Rc<[String]> {
     thread_local! {
-        static STEMS: std::cell::RefCell<[Remembered; 3]> = std::cell::RefCell::default();
+        static STEMS: [RefCell<Remembered>; 3] = Default::default();
     }
     STEMS.with(|stems| {
-        if let Some(found) = stems.borrow()[lang as usize].get(word) {
-            return found.clone();
-        }
-        let found: std::rc::Rc<[String]> = terms(lang, false, word).concat().into();
-        let remembered = &mut stems.borrow_mut()[lang as usize];
-        if remembered.len() >= REMEMBERED {
-            remembered.clear();
-        }
-        remembered.insert(word.into(), found.clone());
-        found
+        remember(&stems[lang as usize], word, || {
+            terms(lang, false, word).concat()
+        })
     })
 }
 
