@@ -141,10 +141,10 @@ fn the_tuning_half_holds_its_measured_levels() {
     );
 }
 
-/// Measured on the reporting half (only its scores are printed): en 0.964, he 0.958, el
+/// Measured on the reporting half (only its scores are printed): en 0.976, he 0.958, el
 /// 0.914, xlang and citations 1.0.
 const REPORT_FLOORS: [(&str, f64); 5] = [
-    ("en", 0.96),
+    ("en", 0.97),
     ("he", 0.95),
     ("el", 0.90),
     ("xlang", 1.0),
@@ -167,8 +167,8 @@ fn the_reporting_half_holds_its_measured_levels() {
 /// bundled corpus (whose English edition has no text). The fixture is not the real text: its
 /// sentences are the project's summaries or generic ones, so the figures say that imported
 /// text is indexed and ranked, not what the WBF's wording would bring. Measured: Hit@3 all
-/// 0.950 either way; en 0.976 against 0.964, el 0.900 against 0.914, he 0.958, xlang and ref
-/// 1.0 both; Hit@1 lower in Hebrew (0.817 against 0.845): the fixture's sentences repeat one
+/// 0.954 either way; en 0.988 against 0.976, el 0.900 against 0.914, he 0.958, xlang and ref
+/// 1.0 both; Hit@1 lower in Hebrew (0.845 against 0.859): the fixture's sentences repeat one
 /// another and add noise, not the words of the Laws.
 #[test]
 fn an_imported_english_copy_is_ranked_on_the_reporting_half() {
