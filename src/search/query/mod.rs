@@ -518,6 +518,18 @@ impl Search<'_> {
     }
 }
 
+/// How much the `stripped`-th reading `stem` of `word` counts against the word as typed. Hebrew:
+/// the fewer letters taken off, the likelier the reading; a lemma least of all.
+fn reading_weight(lang: Lang, word: &Word, stripped: usize, stem: &str) -> f32 {
+    if stem.starts_with(analyze::LEMMA_MARK) {
+        LEMMA_WEIGHT
+    } else if lang == Lang::He && stem != word.folded {
+        0.9_f32.powi(i32::try_from(stripped + 1).unwrap_or(3))
+    } else {
+        1.0
+    }
+}
+
 /// How many edits a near spelling may make: none for short words, where one edit makes
 /// another word.
 fn near_distance(folded: &str) -> Option<u8> {

@@ -102,19 +102,11 @@ impl Search<'_> {
         let lang = words.iter().find_map(|w| w.lang).unwrap_or(Lang::En);
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for word in words {
-            let stems: Vec<String> = analyze::word_stems(lang, &word.typed).to_vec();
+            let stems = analyze::word_stems(lang, &word.typed);
             let mut forms: Vec<Box<dyn Query>> = Vec::new();
             let mut found = false;
             for (stripped, stem) in stems.iter().enumerate() {
-                // Hebrew: the fewer letters taken off, the likelier the reading; a lemma
-                // least of all.
-                let weight = if stem.starts_with(analyze::LEMMA_MARK) {
-                    LEMMA_WEIGHT
-                } else if lang == Lang::He && *stem != word.folded {
-                    0.9_f32.powi(i32::try_from(stripped + 1).unwrap_or(3))
-                } else {
-                    1.0
-                };
+                let weight = reading_weight(lang, word, stripped, stem);
                 forms.push(Box::new(BoostQuery::new(
                     self.term_query(field, stem),
                     weight,
