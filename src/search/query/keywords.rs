@@ -166,42 +166,46 @@ impl Search<'_> {
 
     /// A node with no text of its own (a law's or a section's heading) shows the text within
     /// it that matched best, named by its id (`27B1(a) …`): the best-scored document within it
-    /// in the same language, else its first text.
+    /// in its edition, else its first text.
     fn show_within(
         &self,
         hit: &mut Hit,
         ranked: &[(DocAddress, f32)],
         matcher: &Matcher,
     ) -> Result<()> {
+        // The documents within it, looked up once: the ranking may hold far more documents
+        // than lie within one node.
+        let query = BooleanQuery::new(vec![
+            (Occur::Must, self.term_query(self.fields.within, &hit.id)),
+            (
+                Occur::Must,
+                self.term_query(self.fields.edition, &hit.edition),
+            ),
+        ]);
+        let inside = self.addresses(&query)?;
+        let lies_within = |address: DocAddress| -> Result<bool> {
+            Ok(inside.binary_search(&address).is_ok()
+                && self
+                    .targets_of(address)?
+                    .iter()
+                    .any(|t| t != &hit.id && crate::refs::within(t, &hit.id)))
+        };
         let mut within = None;
         for &(address, _) in ranked {
-            let targets = self.targets_of(address)?;
-            if targets
-                .iter()
-                .any(|t| t != &hit.id && crate::refs::within(t, &hit.id))
-            {
+            if lies_within(address)? {
                 let doc = self.doc(address)?;
-                if self.first(&doc, self.fields.lang) == hit.language
-                    && !self.first(&doc, self.fields.body).is_empty()
-                {
+                if !self.first(&doc, self.fields.body).is_empty() {
                     within = Some(doc);
                     break;
                 }
             }
         }
         if within.is_none() {
-            let query = self.filtered(
-                self.term_query(self.fields.within, &hit.id),
-                self.filter(
-                    &Lang::from_code(&hit.language)
-                        .into_iter()
-                        .collect::<Vec<_>>(),
-                    &[DocKind::Law],
-                ),
-            );
-            for address in self.addresses(&query)? {
+            for &address in &inside {
                 let doc = self.doc(address)?;
-                if !self.first(&doc, self.fields.body).is_empty() {
+                if self.first(&doc, self.fields.kind) == DocKind::Law.as_str()
+                    && !self.first(&doc, self.fields.body).is_empty()
+                {
                     within = Some(doc);
                     break;
                 }

@@ -419,14 +419,16 @@ impl Search<'_> {
 
     /// Every document `query` finds, in corpus order.
     fn addresses(&self, query: &dyn Query) -> Result<Vec<DocAddress>> {
-        let mut found: Vec<DocAddress> = self
+        let mut found = self
             .searcher
-            .search(query, &tantivy::collector::DocSetCollector)
-            .map_err(search_error)?
+            .search(query, &InOrder)
+            .map_err(search_error)?;
+        // Segments are collected in any order; documents within one in order.
+        found.sort_by_key(|(segment, _)| *segment);
+        Ok(found
             .into_iter()
-            .collect();
-        found.sort();
-        Ok(found)
+            .flat_map(|(segment, docs)| docs.into_iter().map(move |d| DocAddress::new(segment, d)))
+            .collect())
     }
 
     /// A cache's map, even if a thread panicked while holding it (what it holds stays right).
@@ -537,6 +539,52 @@ fn near_distance(folded: &str) -> Option<u8> {
         0..=3 => None,
         4..=7 => Some(1),
         _ => Some(2),
+    }
+}
+
+/// Collects the documents a query finds as they come, in order within each segment: no set to
+/// build and sort, where a query may find thousands.
+struct InOrder;
+
+impl tantivy::collector::Collector for InOrder {
+    type Fruit = Vec<(u32, Vec<tantivy::DocId>)>;
+    type Child = InOrderSegment;
+
+    fn for_segment(
+        &self,
+        segment: tantivy::SegmentOrdinal,
+        _reader: &tantivy::SegmentReader,
+    ) -> tantivy::Result<InOrderSegment> {
+        Ok(InOrderSegment(segment, Vec::new()))
+    }
+
+    fn requires_scoring(&self) -> bool {
+        false
+    }
+
+    fn merge_fruits(
+        &self,
+        segments: Vec<(u32, Vec<tantivy::DocId>)>,
+    ) -> tantivy::Result<Self::Fruit> {
+        Ok(segments)
+    }
+}
+
+struct InOrderSegment(u32, Vec<tantivy::DocId>);
+
+impl tantivy::collector::SegmentCollector for InOrderSegment {
+    type Fruit = (u32, Vec<tantivy::DocId>);
+
+    fn collect(&mut self, doc: tantivy::DocId, _score: tantivy::Score) {
+        self.1.push(doc);
+    }
+
+    fn collect_block(&mut self, docs: &[tantivy::DocId]) {
+        self.1.extend_from_slice(docs);
+    }
+
+    fn harvest(self) -> Self::Fruit {
+        (self.0, self.1)
     }
 }
 
