@@ -28,7 +28,8 @@ pub struct Matcher {
     pub near: Vec<(String, u8)>,
     /// The words of texts already looked at, and whether they matched: the texts of one
     /// query's results share most of their words, and analyzing a word is the costly part.
-    seen: std::cell::RefCell<[rustc_hash::FxHashMap<Box<str>, bool>; 3]>,
+    /// Shared by the threads that make the results.
+    seen: std::sync::Mutex<[rustc_hash::FxHashMap<Box<str>, bool>; 3]>,
 }
 
 impl Matcher {
@@ -43,7 +44,7 @@ impl Matcher {
 
     /// Whether the word of `lang`, as printed, matches.
     fn matches(&self, lang: Lang, word: &str) -> bool {
-        if let Some(&matched) = self.seen.borrow()[lang as usize].get(word) {
+        if let Some(&matched) = self.seen()[lang as usize].get(word) {
             return matched;
         }
         let stems = analyze::word_stems(lang, word);
@@ -55,8 +56,16 @@ impl Matcher {
                 .iter()
                 .any(|(w, d)| !folded.is_empty() && within_edits(w, &folded, *d));
         }
-        self.seen.borrow_mut()[lang as usize].insert(word.into(), matched);
+        self.seen()[lang as usize].insert(word.into(), matched);
         matched
+    }
+
+    /// The words already looked at, even if a thread panicked holding them (what they hold
+    /// stays right).
+    fn seen(&self) -> std::sync::MutexGuard<'_, [rustc_hash::FxHashMap<Box<str>, bool>; 3]> {
+        self.seen
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

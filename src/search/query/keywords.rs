@@ -1,33 +1,85 @@
 //! Words: the channels that score them, added up, and the law each node belongs to.
 
+use rayon::prelude::*;
+
 use super::*;
 
 impl Search<'_> {
     /// Words: every channel in every language asked for, added up, then ranked.
+    ///
+    /// The work is shared by the threads of the process's pool: the units' ranking, which reads
+    /// the words alone, beside the channels; within those, the pointers beside the direct
+    /// channel, each pointer search beside the others, and the results' snippets. Whatever runs
+    /// where, the parts are added up in one fixed order, so that the scores are the same.
     pub(super) fn keywords(&self, query: &str, words: &[Word], opened: &Opened) -> Result<Outcome> {
-        std::thread::scope(|scope| {
-            // The units' ranking reads the words alone: made on a second thread, beside the
-            // channels, it takes a fifth off a query.
-            let profiling = scope.spawn(|| self.profiles(words));
-            self.ranked(query, words, opened, profiling)
+        let (profiles, channels) =
+            rayon::join(|| self.profiles(words), || self.channels(words, opened));
+        let (mut profiles, channels) = (profiles?, channels?);
+        let Channels {
+            mut total,
+            matchers,
+            near,
+            concepts,
+            targets,
+            kinds,
+        } = channels;
+        // The laws of the phase the query speaks of, before those of another phase.
+        if let Some(phase) = phase::of_query(words) {
+            for (unit, (score, _)) in profiles.iter_mut() {
+                if phase::of_law(*unit).is_some_and(|p| p != phase) {
+                    *score *= OTHER_PHASE;
+                }
+            }
+        }
+        for &lang in &targets {
+            self.add_units_profiled(&mut total, &profiles, lang, &kinds)?;
+        }
+        self.add_unit_scores(&mut total, &profiles);
+        // Asked for concepts, the ones the query names come first.
+        if kinds.contains(&DocKind::Glossary) {
+            for concept in &concepts {
+                let id = format!("glossary/{}", concept.id);
+                for (_, address) in self.top(&self.term_query(self.fields.id, &id), 1)? {
+                    *total.entry(address).or_default() += 1.0 + concept.weight;
+                }
+            }
+        }
+        let mut ranked: Vec<(DocAddress, f32)> = total.into_iter().collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let ranked = self.one_per_unit(ranked);
+        let empty = Matcher::default();
+        let results = ranked
+            .par_iter()
+            .take(self.request.limit)
+            .map(|&(address, score)| {
+                let doc = self.doc(address)?;
+                let lang = Lang::from_code(&self.first(&doc, self.fields.lang));
+                let matcher = lang.and_then(|l| matchers.get(&l)).unwrap_or(&empty);
+                let mut hit = self.hit(&doc, score, matcher);
+                if self.first(&doc, self.fields.body).is_empty() {
+                    self.show_within(&mut hit, &ranked, matcher)?;
+                }
+                Ok(hit)
+            })
+            .collect::<Result<Vec<Hit>>>()?;
+        Ok(Outcome {
+            query: query.to_string(),
+            citation: None,
+            near_spellings: near.into_iter().collect(),
+            concepts: concepts.iter().map(|c| c.id.clone()).collect(),
+            message: None,
+            results,
         })
     }
 
-    /// The channels, added up to the units' scores once `profiling` has them, then ranked.
-    fn ranked(
-        &self,
-        query: &str,
-        words: &[Word],
-        opened: &Opened,
-        profiling: std::thread::ScopedJoinHandle<'_, Result<units::Profiled>>,
-    ) -> Result<Outcome> {
+    /// The channels in the languages asked for, added up.
+    fn channels(&self, words: &[Word], opened: &Opened) -> Result<Channels> {
         let targets = self.target_langs(opened, words);
         let kinds = self.kinds();
         let mut near = BTreeSet::new();
         let mut matchers: BTreeMap<Lang, Matcher> = BTreeMap::new();
         // Each language's words as clauses, made first: making them finds the words spelled
         // nowhere, by whose near spellings the concepts are then matched too.
-        let langs: BTreeSet<Lang> = words.iter().filter_map(|w| w.lang).collect();
         let mut clauses: BTreeMap<Lang, (Vec<&Word>, Clauses)> = BTreeMap::new();
         for lang in Lang::ALL {
             let own: Vec<&Word> = words
@@ -40,10 +92,33 @@ impl Search<'_> {
                 clauses.insert(lang, (own, made));
             }
         }
-        let mut pointers = Vec::new();
-        for (own, made) in clauses.values() {
-            self.pointer_hits(own, made, &langs, &mut pointers)?;
-        }
+        // The texts of a language: its fields imply it.
+        let filter = || self.filter(&[], &kinds);
+        let (pointers, direct) = rayon::join(
+            || -> Result<Vec<std::sync::Arc<pointers::Pointer>>> {
+                let mut pointers = Vec::new();
+                for (own, made) in clauses.values() {
+                    self.pointer_hits(own, made, &mut pointers)?;
+                }
+                Ok(pointers)
+            },
+            || -> Result<BTreeMap<Lang, Scores>> {
+                let mut direct = BTreeMap::new();
+                for (&lang, (own, clauses)) in &clauses {
+                    // Texts with half the words or more, unless too few have them: one rare
+                    // word should not outrank several of the query's.
+                    let half = own.len().div_ceil(2).max(1);
+                    let mut found =
+                        self.collect(self.filtered(at_least(clauses, half), filter()))?;
+                    if found.len() < FEW && half > 1 {
+                        found = self.collect(self.filtered(at_least(clauses, 1), filter()))?;
+                    }
+                    direct.insert(lang, found);
+                }
+                Ok(direct)
+            },
+        );
+        let (pointers, mut direct) = (pointers?, direct?);
         let readings = pointers::readings(words, &near);
         let concepts = self.concepts(words, &readings, &pointers);
         let pointed = self.pointed(words, &readings, &concepts, &pointers);
@@ -54,17 +129,8 @@ impl Search<'_> {
         for lang in Lang::ALL {
             let matcher = matchers.entry(lang).or_default();
             let mut found: Scores = BTreeMap::new();
-            // The texts of this language: its fields imply it.
-            let filter = || self.filter(&[], &kinds);
-            if let Some((own, clauses)) = clauses.get(&lang) {
-                // Texts with half the words or more, unless too few have them: one rare word
-                // should not outrank several of the query's.
-                let half = own.len().div_ceil(2).max(1);
-                let mut direct = self.collect(self.filtered(at_least(clauses, half), filter()))?;
-                if direct.len() < FEW && half > 1 {
-                    direct = self.collect(self.filtered(at_least(clauses, 1), filter()))?;
-                }
-                add(&mut found, direct, 1.0);
+            if let Some(scores) = direct.remove(&lang) {
+                add(&mut found, scores, 1.0);
             }
             let forms: Vec<&Name> = concepts
                 .iter()
@@ -115,52 +181,13 @@ impl Search<'_> {
                 );
             }
         }
-        let mut profiles = profiling
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
-        // The laws of the phase the query speaks of, before those of another phase.
-        if let Some(phase) = phase::of_query(words) {
-            for (unit, (score, _)) in profiles.iter_mut() {
-                if phase::of_law(*unit).is_some_and(|p| p != phase) {
-                    *score *= OTHER_PHASE;
-                }
-            }
-        }
-        for &lang in &targets {
-            self.add_units_profiled(&mut total, &profiles, lang, &kinds)?;
-        }
-        self.add_unit_scores(&mut total, &profiles);
-        // Asked for concepts, the ones the query names come first.
-        if kinds.contains(&DocKind::Glossary) {
-            for concept in &concepts {
-                let id = format!("glossary/{}", concept.id);
-                for (_, address) in self.top(&self.term_query(self.fields.id, &id), 1)? {
-                    *total.entry(address).or_default() += 1.0 + concept.weight;
-                }
-            }
-        }
-        let mut ranked: Vec<(DocAddress, f32)> = total.into_iter().collect();
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        let ranked = self.one_per_unit(ranked);
-        let mut results = Vec::new();
-        let empty = Matcher::default();
-        for &(address, score) in ranked.iter().take(self.request.limit) {
-            let doc = self.doc(address)?;
-            let lang = Lang::from_code(&self.first(&doc, self.fields.lang));
-            let matcher = lang.and_then(|l| matchers.get(&l)).unwrap_or(&empty);
-            let mut hit = self.hit(&doc, score, matcher);
-            if self.first(&doc, self.fields.body).is_empty() {
-                self.show_within(&mut hit, &ranked, matcher)?;
-            }
-            results.push(hit);
-        }
-        Ok(Outcome {
-            query: query.to_string(),
-            citation: None,
-            near_spellings: near.into_iter().collect(),
-            concepts: concepts.iter().map(|c| c.id.clone()).collect(),
-            message: None,
-            results,
+        Ok(Channels {
+            total,
+            matchers,
+            near,
+            concepts,
+            targets,
+            kinds,
         })
     }
 
@@ -382,6 +409,19 @@ impl Search<'_> {
 
 /// One query clause per word.
 type Clauses = Vec<Box<dyn Query>>;
+
+/// What the channels found: the documents' scores added up, and how the query was read.
+struct Channels {
+    total: Scores,
+    /// What marks a word of each language's texts in the snippets.
+    matchers: BTreeMap<Lang, Matcher>,
+    /// The words found nowhere as typed, looked up by near spelling.
+    near: BTreeSet<String>,
+    concepts: Vec<pointers::Concept>,
+    /// The languages results are asked in.
+    targets: Vec<Lang>,
+    kinds: Vec<DocKind>,
+}
 
 /// Documents matching at least `n` of the word clauses, scored by all they match.
 pub(super) fn at_least(clauses: &[Box<dyn Query>], n: usize) -> Box<dyn Query> {

@@ -259,15 +259,8 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
 /// the pointer documents they follow, and the target ids of the documents' fast column.
 #[derive(Default)]
 pub(crate) struct Cache {
-    pointers: std::sync::Mutex<HashMap<DocAddress, std::sync::Arc<StoredPointer>>>,
+    pointers: std::sync::Mutex<HashMap<DocAddress, std::sync::Arc<pointers::Pointer>>>,
     targets: std::sync::Mutex<HashMap<(u32, u64), std::sync::Arc<str>>>,
-}
-
-/// A pointer document as stored: its id, the nodes it points to, its names (encoded).
-pub(crate) struct StoredPointer {
-    id: String,
-    targets: Vec<String>,
-    forms: Vec<String>,
 }
 
 struct Search<'a> {

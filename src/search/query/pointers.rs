@@ -1,6 +1,10 @@
 //! What points to nodes: the glossary's concepts, the book indexes' terms, the situations and
 //! the commentary, followed when the query covers their names.
 
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
 use super::*;
 
 impl Search<'_> {
@@ -10,9 +14,9 @@ impl Search<'_> {
         &self,
         words: &[Word],
         readings: &Readings,
-        pointers: &[Pointer],
+        pointers: &[Arc<Pointer>],
     ) -> Vec<Concept> {
-        let covered: Vec<(usize, &Pointer)> = pointers
+        let covered: Vec<(usize, &Arc<Pointer>)> = pointers
             .iter()
             .filter_map(|p| Some((p.id.strip_prefix("glossary/")?, p)))
             .map(|(_, p)| {
@@ -37,7 +41,7 @@ impl Search<'_> {
             .take(3)
             .map(|(_, p)| Concept {
                 id: p.id.strip_prefix("glossary/").unwrap_or(&p.id).to_string(),
-                forms: p.all_names(),
+                forms: p.names.clone(),
                 weight,
             })
             .collect()
@@ -56,8 +60,7 @@ impl Search<'_> {
         &self,
         words: &[&Word],
         clauses: &[Box<dyn Query>],
-        langs: &BTreeSet<Lang>,
-        out: &mut Vec<Pointer>,
+        out: &mut Vec<Arc<Pointer>>,
     ) -> Result<()> {
         let naming: Vec<Box<dyn Query>> = words
             .iter()
@@ -72,28 +75,29 @@ impl Search<'_> {
             let only = ConstScoreQuery::new(self.one_of(self.fields.kind, &codes), 0.0);
             vec![(Occur::Must, Box::new(only))]
         };
-        for clause in &naming {
-            let query = self.filtered(clause.box_clone(), only(&[DocKind::Glossary]));
-            self.follow(&query, POINTERS, langs, out)?;
-        }
+        let mut searches: Vec<(BooleanQuery, usize)> = naming
+            .iter()
+            .map(|clause| {
+                let query = self.filtered(clause.box_clone(), only(&[DocKind::Glossary]));
+                (query, POINTERS)
+            })
+            .collect();
         if !naming.is_empty() {
             let others = [DocKind::Index, DocKind::Situation, DocKind::Commentary];
             let query = self.filtered(keywords::at_least(&naming, 1), only(&others));
-            self.follow(&query, POINTERS * naming.len(), langs, out)?;
+            searches.push((query, POINTERS * naming.len()));
         }
-        Ok(())
-    }
-
-    /// The best `limit` pointers `query` finds, added to `out` unless there already.
-    fn follow(
-        &self,
-        query: &dyn Query,
-        limit: usize,
-        langs: &BTreeSet<Lang>,
-        out: &mut Vec<Pointer>,
-    ) -> Result<()> {
-        for (_, address) in self.top(query, limit)? {
-            let pointer = self.pointer(address, langs)?;
+        // The searches side by side; what they find read in their order.
+        let found = searches
+            .par_iter()
+            .map(|(query, limit)| self.top(query, *limit))
+            .collect::<Result<Vec<_>>>()?;
+        let addresses: Vec<DocAddress> = found.into_iter().flatten().map(|(_, a)| a).collect();
+        let read = addresses
+            .par_iter()
+            .map(|&address| self.pointer(address))
+            .collect::<Result<Vec<_>>>()?;
+        for pointer in read {
             if !out.iter().any(|p| p.id == pointer.id) {
                 out.push(pointer);
             }
@@ -101,46 +105,28 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// A pointer document read once: its names in the query's languages analyzed, the
-    /// others kept as stored until a concept is chosen and translated.
-    fn pointer(&self, address: DocAddress, langs: &BTreeSet<Lang>) -> Result<Pointer> {
-        let cached = self.lock(&self.cache.pointers).get(&address).cloned();
-        let stored = match cached {
-            Some(stored) => stored,
-            None => {
-                let doc = self.doc(address)?;
-                let stored = std::sync::Arc::new(StoredPointer {
-                    id: self.first(&doc, self.fields.id),
-                    targets: self
-                        .stored(&doc, self.fields.targets)
-                        .into_iter()
-                        .map(str::to_string)
-                        .collect(),
-                    forms: self
-                        .stored(&doc, self.fields.forms)
-                        .into_iter()
-                        .map(str::to_string)
-                        .collect(),
-                });
-                self.lock(&self.cache.pointers)
-                    .insert(address, stored.clone());
-                stored
-            }
-        };
-        let (mut names, mut others) = (Vec::new(), Vec::new());
-        for form in &stored.forms {
-            if Name::lang_of(form).is_some_and(|l| langs.contains(&l)) {
-                names.extend(Name::decode(form));
-            } else {
-                others.push(form.clone());
-            }
+    /// A pointer document, read once and kept: the index does not change.
+    fn pointer(&self, address: DocAddress) -> Result<Arc<Pointer>> {
+        if let Some(pointer) = self.lock(&self.cache.pointers).get(&address) {
+            return Ok(pointer.clone());
         }
-        Ok(Pointer {
-            id: stored.id.clone(),
-            targets: stored.targets.clone(),
-            names,
-            others,
-        })
+        let doc = self.doc(address)?;
+        let pointer = Arc::new(Pointer {
+            id: self.first(&doc, self.fields.id),
+            targets: self
+                .stored(&doc, self.fields.targets)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+            names: self
+                .stored(&doc, self.fields.forms)
+                .into_iter()
+                .filter_map(Name::decode)
+                .collect(),
+        });
+        self.lock(&self.cache.pointers)
+            .insert(address, pointer.clone());
+        Ok(pointer)
     }
 
     /// The nodes that the concepts, index terms and situations the query names lead to: an
@@ -150,7 +136,7 @@ impl Search<'_> {
         words: &[Word],
         readings: &Readings,
         concepts: &[Concept],
-        pointers: &[Pointer],
+        pointers: &[Arc<Pointer>],
     ) -> BTreeMap<String, f32> {
         let mut out: BTreeMap<String, f32> = BTreeMap::new();
         for pointer in pointers {
@@ -219,21 +205,12 @@ pub(super) enum Reach {
     Within,
 }
 
-/// A pointer document: what it is, the nodes it points to, its names.
-pub(super) struct Pointer {
+/// A pointer document: what it is, the nodes it points to, its names in every language (a
+/// name in a language the query is not written in covers none of its words).
+pub(crate) struct Pointer {
     id: String,
     targets: Vec<String>,
-    /// The names in the languages the query is written in, analyzed.
     names: Vec<Name>,
-    /// The other names, as stored.
-    others: Vec<String>,
-}
-
-impl Pointer {
-    fn all_names(&self) -> Vec<Name> {
-        let others = self.others.iter().filter_map(|s| Name::decode(s));
-        self.names.iter().cloned().chain(others).collect()
-    }
 }
 
 /// A glossary concept the query was read as, with its forms in every language.
