@@ -120,10 +120,10 @@ fn the_development_set_is_split_once_into_two_halves() {
     }
 }
 
-/// Measured on the tuning half (its misses are printed): en 0.919, he 0.971, el 0.970, xlang
+/// Measured on the tuning half (its misses are printed): en 0.932, he 0.971, el 0.970, xlang
 /// and citations 1.0.
 const TUNE_FLOORS: [(&str, f64); 5] = [
-    ("en", 0.91),
+    ("en", 0.93),
     ("he", 0.97),
     ("el", 0.97),
     ("xlang", 1.0),
