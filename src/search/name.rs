@@ -33,13 +33,8 @@ impl Name {
         &self.stored
     }
 
-    /// The language of a stored name, without reading the rest.
-    pub fn lang_of(stored: &str) -> Option<Lang> {
-        Lang::from_code(stored.split('\t').next()?)
-    }
-
     pub fn decode(stored: &str) -> Option<Name> {
-        let lang = Name::lang_of(stored)?;
+        let lang = Lang::from_code(stored.split('\t').next()?)?;
         (stored.split('\t').count() == 3).then(|| Name {
             lang,
             stored: stored.to_string(),

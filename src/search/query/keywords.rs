@@ -12,16 +12,18 @@ impl Search<'_> {
     /// channel, each pointer search beside the others, and the results' snippets. Whatever runs
     /// where, the parts are added up in one fixed order, so that the scores are the same.
     pub(super) fn keywords(&self, query: &str, words: &[Word], opened: &Opened) -> Result<Outcome> {
-        let (profiles, channels) =
-            rayon::join(|| self.profiles(words), || self.channels(words, opened));
+        let targets = self.target_langs(opened, words);
+        let kinds = self.kinds();
+        let (profiles, channels) = rayon::join(
+            || self.profiles(words),
+            || self.channels(words, &targets, &kinds),
+        );
         let (mut profiles, channels) = (profiles?, channels?);
         let Channels {
             mut total,
             matchers,
             near,
             concepts,
-            targets,
-            kinds,
         } = channels;
         // The laws of the phase the query speaks of, before those of another phase.
         if let Some(phase) = phase::of_query(words) {
@@ -72,10 +74,9 @@ impl Search<'_> {
         })
     }
 
-    /// The channels in the languages asked for, added up.
-    fn channels(&self, words: &[Word], opened: &Opened) -> Result<Channels> {
-        let targets = self.target_langs(opened, words);
-        let kinds = self.kinds();
+    /// The channels in the `targets` languages, over documents of the `kinds` asked for,
+    /// added up.
+    fn channels(&self, words: &[Word], targets: &[Lang], kinds: &[DocKind]) -> Result<Channels> {
         let mut near = BTreeSet::new();
         let mut matchers: BTreeMap<Lang, Matcher> = BTreeMap::new();
         // Each language's words as clauses, made first: making them finds the words spelled
@@ -93,7 +94,7 @@ impl Search<'_> {
             }
         }
         // The texts of a language: its fields imply it.
-        let filter = || self.filter(&[], &kinds);
+        let filter = || self.filter(&[], kinds);
         let (pointers, direct) = rayon::join(
             || -> Result<Vec<std::sync::Arc<pointers::Pointer>>> {
                 let mut pointers = Vec::new();
@@ -147,8 +148,8 @@ impl Search<'_> {
             evidence.insert(lang, found);
         }
         let mut total: Scores = BTreeMap::new();
-        for &lang in &targets {
-            let filter = || self.filter(&[lang], &kinds);
+        for &lang in targets {
+            let filter = || self.filter(&[lang], kinds);
             if let Some(found) = evidence.get(&lang) {
                 for (address, score) in found {
                     *total.entry(*address).or_default() += score;
@@ -186,8 +187,6 @@ impl Search<'_> {
             matchers,
             near,
             concepts,
-            targets,
-            kinds,
         })
     }
 
@@ -418,9 +417,6 @@ struct Channels {
     /// The words found nowhere as typed, looked up by near spelling.
     near: BTreeSet<String>,
     concepts: Vec<pointers::Concept>,
-    /// The languages results are asked in.
-    targets: Vec<Lang>,
-    kinds: Vec<DocKind>,
 }
 
 /// Documents matching at least `n` of the word clauses, scored by all they match.

@@ -255,8 +255,9 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
     search.keywords(query, &words, opened)
 }
 
-/// What queries read again and again from an index that does not change: the stored parts of
-/// the pointer documents they follow, and the target ids of the documents' fast column.
+/// What queries read again and again from an index that does not change: the pointer documents
+/// they follow (read and their names decoded once), and the target ids of the documents' fast
+/// column.
 #[derive(Default)]
 pub(crate) struct Cache {
     pointers: std::sync::Mutex<HashMap<DocAddress, std::sync::Arc<pointers::Pointer>>>,
