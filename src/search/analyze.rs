@@ -163,9 +163,12 @@ pub fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|run| !run.is_empty())
         .flat_map(move |run| {
             let at = run.as_ptr() as usize - start;
-            let whole = run.starts_with(char::is_alphanumeric) && run.chars().all(plain);
+            let whole = run.chars().all(plain) && run.starts_with(alphanumeric);
             let split = (!whole)
-                .then(|| run.split_word_bound_indices())
+                .then(|| {
+                    run.split_word_bound_indices()
+                        .filter(|(_, w)| w.chars().any(alphanumeric))
+                })
                 .into_iter()
                 .flatten();
             whole
@@ -174,7 +177,6 @@ pub fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
                 .chain(split)
                 .map(move |(from, word)| (at + from, word))
         })
-        .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
 }
 
 /// A character no word boundary falls before or after within a run of such characters: a
@@ -183,10 +185,39 @@ pub fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
 fn plain(c: char) -> bool {
     c.is_ascii_alphanumeric()
         || matches!(c, '\u{C0}'..='\u{24F}' | '\u{370}'..='\u{3FF}' | '\u{1F00}'..='\u{1FFF}')
-            && c.is_alphabetic()
+            && letter(c) == Some(true)
         || matches!(c, '\u{5D0}'..='\u{5EA}' | '\u{300}'..='\u{36F}')
         || matches!(c, '\u{591}'..='\u{5C7}')
             && !matches!(c, '\u{5BE}' | '\u{5C0}' | '\u{5C3}' | '\u{5C6}')
+}
+
+/// The first characters of Unicode, where every letter of the corpus's scripts lies.
+const TABLED: usize = 0x2000;
+
+/// Whether a character of the first [`TABLED`] is alphabetic (bit 0) and alphanumeric (bit
+/// 1), read from a table made once: the standard library searches its ranges for each
+/// character, and every letter of every text is checked as it is split into words.
+fn classes() -> &'static [u8; TABLED] {
+    static CLASSES: std::sync::OnceLock<[u8; TABLED]> = std::sync::OnceLock::new();
+    CLASSES.get_or_init(|| {
+        std::array::from_fn(|i| {
+            char::from_u32(i as u32).map_or(0, |c| {
+                u8::from(c.is_alphabetic()) | u8::from(c.is_alphanumeric()) << 1
+            })
+        })
+    })
+}
+
+/// `char::is_alphabetic`, for a character of the table; none beyond it.
+fn letter(c: char) -> Option<bool> {
+    classes().get(c as usize).map(|class| class & 1 != 0)
+}
+
+/// `char::is_alphanumeric`, from the table where it can.
+fn alphanumeric(c: char) -> bool {
+    classes()
+        .get(c as usize)
+        .map_or_else(|| c.is_alphanumeric(), |class| class & 2 != 0)
 }
 
 /// A Hebrew word without the one-letter prefixes glued to it, keeping at least two letters.
@@ -332,40 +363,63 @@ impl Tokenizer for Words {
     type TokenStream<'a> = Tokens;
 
     fn token_stream<'a>(&'a mut self, text: &'a str) -> Tokens {
-        let mut tokens = Vec::new();
-        for (position, (from, word)) in words(text).enumerate() {
-            for term in self.remembered_terms(word).iter() {
-                tokens.push(Token {
-                    offset_from: from,
-                    offset_to: from + word.len(),
+        let words = words(text)
+            .enumerate()
+            .map(|(position, (from, word))| {
+                (
                     position,
-                    text: term.clone(),
-                    position_length: 1,
-                });
-            }
+                    from..from + word.len(),
+                    self.remembered_terms(word),
+                )
+            })
+            .filter(|(_, _, terms)| !terms.is_empty())
+            .collect();
+        Tokens {
+            words,
+            word: 0,
+            term: 0,
+            token: Token::default(),
         }
-        Tokens { tokens, next: 0 }
     }
 }
 
-/// Tokens computed up front: documents and queries are short.
+/// The tokens of a text, word by word: each word's terms are shared with every other place the
+/// word occurs, and copied one at a time into the one token the index reads, so that indexing
+/// allocates nothing per token.
 pub struct Tokens {
-    tokens: Vec<Token>,
-    next: usize,
+    /// Each word with terms: its position, its byte range, its terms.
+    words: Vec<(usize, std::ops::Range<usize>, Rc<[String]>)>,
+    /// The word being read, and the next of its terms.
+    word: usize,
+    term: usize,
+    token: Token,
 }
 
 impl TokenStream for Tokens {
     fn advance(&mut self) -> bool {
-        self.next += 1;
-        self.next <= self.tokens.len()
+        while let Some((position, range, terms)) = self.words.get(self.word) {
+            if let Some(term) = terms.get(self.term) {
+                self.term += 1;
+                self.token.text.clear();
+                self.token.text.push_str(term);
+                self.token.offset_from = range.start;
+                self.token.offset_to = range.end;
+                self.token.position = *position;
+                self.token.position_length = 1;
+                return true;
+            }
+            self.word += 1;
+            self.term = 0;
+        }
+        false
     }
 
     fn token(&self) -> &Token {
-        &self.tokens[self.next - 1]
+        &self.token
     }
 
     fn token_mut(&mut self) -> &mut Token {
-        &mut self.tokens[self.next - 1]
+        &mut self.token
     }
 }
 
@@ -619,6 +673,18 @@ mod tests {
         text.split_word_bound_indices()
             .filter(|(_, w)| w.chars().any(char::is_alphanumeric))
             .collect()
+    }
+
+    #[test]
+    fn the_table_of_letters_agrees_with_the_standard_library() {
+        for c in (0..=0x2100).filter_map(char::from_u32) {
+            assert_eq!(alphanumeric(c), c.is_alphanumeric(), "{c:?}");
+            if (c as usize) < TABLED {
+                assert_eq!(letter(c), Some(c.is_alphabetic()), "{c:?}");
+            } else {
+                assert_eq!(letter(c), None, "{c:?}");
+            }
+        }
     }
 
     #[test]
