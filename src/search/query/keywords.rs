@@ -349,7 +349,7 @@ impl Search<'_> {
         distance: u8,
     ) -> Result<Vec<String>> {
         let key = (field, text.to_string(), distance);
-        if let Some(found) = self.lock(&self.near).get(&key) {
+        if let Some(found) = lock(&self.near).get(&key) {
             return Ok(found.clone());
         }
         let automaton = FuzzyTermQuery::new(self.term(field, text), distance, true)
@@ -370,7 +370,7 @@ impl Search<'_> {
                 }
             }
         }
-        self.lock(&self.near).insert(key, out.clone());
+        lock(&self.near).insert(key, out.clone());
         Ok(out)
     }
 

@@ -212,6 +212,7 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
         request,
         targets: std::sync::OnceLock::new(),
         near: std::sync::Mutex::new(HashMap::new()),
+        statistics: Statistics::of(&searcher),
     };
     search.check_editions(opened)?;
     // A citation goes to its node, or says that there is no such node: never to words.
@@ -273,6 +274,56 @@ struct Search<'a> {
     targets: std::sync::OnceLock<Vec<Option<StrColumn>>>,
     /// Near spellings already looked up: each channel asks for the same words.
     near: std::sync::Mutex<HashMap<(tantivy::schema::Field, String, u8), Vec<String>>>,
+    statistics: Statistics<'a>,
+}
+
+/// BM25's statistics, each looked up once per query: the channels search the same words
+/// again and again, and every search weighs each of its terms anew.
+struct Statistics<'a> {
+    searcher: &'a Searcher,
+    documents: u64,
+    tokens: std::sync::Mutex<HashMap<tantivy::schema::Field, u64>>,
+    doc_freqs: std::sync::Mutex<HashMap<Term, u64>>,
+}
+
+impl<'a> Statistics<'a> {
+    fn of(searcher: &'a Searcher) -> Self {
+        Statistics {
+            searcher,
+            // As tantivy counts them: deleted documents too (an index here never has any).
+            documents: searcher
+                .segment_readers()
+                .iter()
+                .map(|s| u64::from(s.max_doc()))
+                .sum(),
+            tokens: std::sync::Mutex::default(),
+            doc_freqs: std::sync::Mutex::default(),
+        }
+    }
+}
+
+impl tantivy::query::Bm25StatisticsProvider for Statistics<'_> {
+    fn total_num_tokens(&self, field: tantivy::schema::Field) -> tantivy::Result<u64> {
+        if let Some(&tokens) = lock(&self.tokens).get(&field) {
+            return Ok(tokens);
+        }
+        let tokens = self.searcher.total_num_tokens(field)?;
+        lock(&self.tokens).insert(field, tokens);
+        Ok(tokens)
+    }
+
+    fn total_num_docs(&self) -> tantivy::Result<u64> {
+        Ok(self.documents)
+    }
+
+    fn doc_freq(&self, term: &Term) -> tantivy::Result<u64> {
+        if let Some(&n) = lock(&self.doc_freqs).get(term) {
+            return Ok(n);
+        }
+        let n = self.searcher.doc_freq(term)?;
+        lock(&self.doc_freqs).insert(term.clone(), n);
+        Ok(n)
+    }
 }
 
 /// Scores by document, for adding channels up; ordered, so that scores are added and ties
@@ -374,7 +425,11 @@ impl Search<'_> {
 
     fn top(&self, query: &dyn Query, limit: usize) -> Result<Vec<(f32, DocAddress)>> {
         self.searcher
-            .search(query, &TopDocs::with_limit(limit.max(1)).order_by_score())
+            .search_with_statistics_provider(
+                query,
+                &TopDocs::with_limit(limit.max(1)).order_by_score(),
+                &self.statistics,
+            )
             .map_err(search_error)
     }
 
@@ -393,7 +448,7 @@ impl Search<'_> {
         let mut out = Vec::new();
         for ord in column.term_ords(address.doc_id) {
             let key = (address.segment_ord, ord);
-            let cached = self.lock(&self.cache.targets).get(&key).cloned();
+            let cached = lock(&self.cache.targets).get(&key).cloned();
             let target = match cached {
                 Some(target) => target,
                 None => {
@@ -402,7 +457,7 @@ impl Search<'_> {
                         .ord_to_str(ord, &mut target)
                         .map_err(|e| Error::Index(format!("reading: {e}")))?;
                     let target: std::sync::Arc<str> = target.into();
-                    self.lock(&self.cache.targets).insert(key, target.clone());
+                    lock(&self.cache.targets).insert(key, target.clone());
                     target
                 }
             };
@@ -423,13 +478,6 @@ impl Search<'_> {
             .into_iter()
             .flat_map(|(segment, docs)| docs.into_iter().map(move |d| DocAddress::new(segment, d)))
             .collect())
-    }
-
-    /// A cache's map, even if a thread panicked while holding it (what it holds stays right).
-    fn lock<'m, T>(&self, mutex: &'m std::sync::Mutex<T>) -> std::sync::MutexGuard<'m, T> {
-        mutex
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     fn doc(&self, address: DocAddress) -> Result<TantivyDocument> {
@@ -479,7 +527,8 @@ impl Search<'_> {
     }
 
     fn doc_freq(&self, field: tantivy::schema::Field, text: &str) -> Result<u64> {
-        self.searcher
+        use tantivy::query::Bm25StatisticsProvider;
+        self.statistics
             .doc_freq(&self.term(field, text))
             .map_err(search_error)
     }
@@ -580,6 +629,13 @@ impl tantivy::collector::SegmentCollector for InOrderSegment {
     fn harvest(self) -> Self::Fruit {
         (self.0, self.1)
     }
+}
+
+/// A cache's map, even if a thread panicked while holding it (what it holds stays right).
+fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn search_error(e: tantivy::TantivyError) -> Error {

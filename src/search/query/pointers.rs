@@ -107,7 +107,7 @@ impl Search<'_> {
 
     /// A pointer document, read once and kept: the index does not change.
     fn pointer(&self, address: DocAddress) -> Result<Arc<Pointer>> {
-        if let Some(pointer) = self.lock(&self.cache.pointers).get(&address) {
+        if let Some(pointer) = lock(&self.cache.pointers).get(&address) {
             return Ok(pointer.clone());
         }
         let doc = self.doc(address)?;
@@ -124,8 +124,7 @@ impl Search<'_> {
                 .filter_map(Name::decode)
                 .collect(),
         });
-        self.lock(&self.cache.pointers)
-            .insert(address, pointer.clone());
+        lock(&self.cache.pointers).insert(address, pointer.clone());
         Ok(pointer)
     }
 

@@ -130,7 +130,7 @@ impl Search<'_> {
             clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::new(forms))));
         }
         let statistics = FieldStatistics {
-            searcher: self.searcher,
+            statistics: &self.statistics,
             documents: among,
         };
         let mut top = self
@@ -255,13 +255,13 @@ impl UnitColumn {
 /// descriptions): the number of documents is theirs, not the index's, so that a word in every
 /// law weighs nothing and the average length is theirs.
 struct FieldStatistics<'a> {
-    searcher: &'a Searcher,
+    statistics: &'a Statistics<'a>,
     documents: u64,
 }
 
 impl tantivy::query::Bm25StatisticsProvider for FieldStatistics<'_> {
     fn total_num_tokens(&self, field: tantivy::schema::Field) -> tantivy::Result<u64> {
-        self.searcher.total_num_tokens(field)
+        self.statistics.total_num_tokens(field)
     }
 
     fn total_num_docs(&self) -> tantivy::Result<u64> {
@@ -269,6 +269,6 @@ impl tantivy::query::Bm25StatisticsProvider for FieldStatistics<'_> {
     }
 
     fn doc_freq(&self, term: &Term) -> tantivy::Result<u64> {
-        self.searcher.doc_freq(term)
+        self.statistics.doc_freq(term)
     }
 }
