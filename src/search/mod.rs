@@ -26,6 +26,13 @@ pub use store::{Opened, Unusable};
 use crate::corpus::Root;
 use crate::error::Result;
 
+/// A map shared by threads, even if one panicked while holding it (what it holds stays right).
+fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Where the index of a corpus lives unless told: `index/` beside a folder named `corpus`
 /// (the repository's `index/` for `./corpus`), `<name>-index/` beside any other corpus folder,
 /// and a cache folder for the built-in corpus.

@@ -5,6 +5,7 @@
 //! snippet lengths in bytes, which halves a Hebrew or Greek snippet.
 
 use super::analyze::{self, Lang};
+use super::lock;
 use crate::text::within_edits;
 
 /// How many characters a snippet shows at most.
@@ -44,7 +45,7 @@ impl Matcher {
 
     /// Whether the word of `lang`, as printed, matches.
     fn matches(&self, lang: Lang, word: &str) -> bool {
-        if let Some(&matched) = self.seen()[lang as usize].get(word) {
+        if let Some(&matched) = lock(&self.seen)[lang as usize].get(word) {
             return matched;
         }
         let stems = analyze::word_stems(lang, word);
@@ -56,16 +57,8 @@ impl Matcher {
                 .iter()
                 .any(|(w, d)| !folded.is_empty() && within_edits(w, &folded, *d));
         }
-        self.seen()[lang as usize].insert(word.into(), matched);
+        lock(&self.seen)[lang as usize].insert(word.into(), matched);
         matched
-    }
-
-    /// The words already looked at, even if a thread panicked holding them (what they hold
-    /// stays right).
-    fn seen(&self) -> std::sync::MutexGuard<'_, [rustc_hash::FxHashMap<Box<str>, bool>; 3]> {
-        self.seen
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

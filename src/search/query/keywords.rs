@@ -348,30 +348,27 @@ impl Search<'_> {
         text: &str,
         distance: u8,
     ) -> Result<Vec<String>> {
-        let key = (field, text.to_string(), distance);
-        if let Some(found) = lock(&self.near).get(&key) {
-            return Ok(found.clone());
-        }
-        let automaton = FuzzyTermQuery::new(self.term(field, text), distance, true)
-            .automaton()
-            .map_err(search_error)?;
-        let mut out = Vec::new();
-        for segment in self.searcher.segment_readers() {
-            let inverted = segment.inverted_index(field).map_err(search_error)?;
-            let mut stream = inverted
-                .terms()
-                .search(&automaton)
-                .into_stream()
-                .map_err(|e| Error::Index(format!("reading: {e}")))?;
-            while stream.advance() && out.len() < NEAR_TERMS {
-                let term = String::from_utf8_lossy(stream.key()).into_owned();
-                if term != text && !out.contains(&term) {
-                    out.push(term);
+        remembered(&self.near, &(field, text.to_string(), distance), || {
+            let automaton = FuzzyTermQuery::new(self.term(field, text), distance, true)
+                .automaton()
+                .map_err(search_error)?;
+            let mut out = Vec::new();
+            for segment in self.searcher.segment_readers() {
+                let inverted = segment.inverted_index(field).map_err(search_error)?;
+                let mut stream = inverted
+                    .terms()
+                    .search(&automaton)
+                    .into_stream()
+                    .map_err(|e| Error::Index(format!("reading: {e}")))?;
+                while stream.advance() && out.len() < NEAR_TERMS {
+                    let term = String::from_utf8_lossy(stream.key()).into_owned();
+                    if term != text && !out.contains(&term) {
+                        out.push(term);
+                    }
                 }
             }
-        }
-        lock(&self.near).insert(key, out.clone());
-        Ok(out)
+            Ok(out)
+        })
     }
 
     /// The forms of concepts as phrases in `lang`'s stems field.

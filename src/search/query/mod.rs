@@ -29,14 +29,15 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use tantivy::collector::TopDocs;
 use tantivy::columnar::StrColumn;
 use tantivy::query::{
-    BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, FuzzyTermQuery, Occur,
-    PhraseQuery, Query, TermQuery,
+    Bm25StatisticsProvider, BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery,
+    FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
 };
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{DocAddress, Searcher, TantivyDocument, Term};
 
 use super::analyze::{self, Lang};
 use super::documents::DocKind;
+use super::lock;
 use super::name::Name;
 use super::snippet::{self, Matcher, Snippet};
 use super::store::{Fields, Opened};
@@ -281,7 +282,6 @@ struct Search<'a> {
 /// again and again, and every search weighs each of its terms anew.
 struct Statistics<'a> {
     searcher: &'a Searcher,
-    documents: u64,
     tokens: std::sync::Mutex<HashMap<tantivy::schema::Field, u64>>,
     doc_freqs: std::sync::Mutex<HashMap<Term, u64>>,
 }
@@ -290,39 +290,26 @@ impl<'a> Statistics<'a> {
     fn of(searcher: &'a Searcher) -> Self {
         Statistics {
             searcher,
-            // As tantivy counts them: deleted documents too (an index here never has any).
-            documents: searcher
-                .segment_readers()
-                .iter()
-                .map(|s| u64::from(s.max_doc()))
-                .sum(),
             tokens: std::sync::Mutex::default(),
             doc_freqs: std::sync::Mutex::default(),
         }
     }
 }
 
-impl tantivy::query::Bm25StatisticsProvider for Statistics<'_> {
+impl Bm25StatisticsProvider for Statistics<'_> {
     fn total_num_tokens(&self, field: tantivy::schema::Field) -> tantivy::Result<u64> {
-        if let Some(&tokens) = lock(&self.tokens).get(&field) {
-            return Ok(tokens);
-        }
-        let tokens = self.searcher.total_num_tokens(field)?;
-        lock(&self.tokens).insert(field, tokens);
-        Ok(tokens)
+        remembered(&self.tokens, &field, || {
+            self.searcher.total_num_tokens(field)
+        })
     }
 
+    /// Counted from the segments: nothing to look up.
     fn total_num_docs(&self) -> tantivy::Result<u64> {
-        Ok(self.documents)
+        self.searcher.total_num_docs()
     }
 
     fn doc_freq(&self, term: &Term) -> tantivy::Result<u64> {
-        if let Some(&n) = lock(&self.doc_freqs).get(term) {
-            return Ok(n);
-        }
-        let n = self.searcher.doc_freq(term)?;
-        lock(&self.doc_freqs).insert(term.clone(), n);
-        Ok(n)
+        remembered(&self.doc_freqs, term, || self.searcher.doc_freq(term))
     }
 }
 
@@ -447,20 +434,13 @@ impl Search<'_> {
         };
         let mut out = Vec::new();
         for ord in column.term_ords(address.doc_id) {
-            let key = (address.segment_ord, ord);
-            let cached = lock(&self.cache.targets).get(&key).cloned();
-            let target = match cached {
-                Some(target) => target,
-                None => {
-                    let mut target = String::new();
-                    column
-                        .ord_to_str(ord, &mut target)
-                        .map_err(|e| Error::Index(format!("reading: {e}")))?;
-                    let target: std::sync::Arc<str> = target.into();
-                    lock(&self.cache.targets).insert(key, target.clone());
-                    target
-                }
-            };
+            let target = remembered(&self.cache.targets, &(address.segment_ord, ord), || {
+                let mut target = String::new();
+                column
+                    .ord_to_str(ord, &mut target)
+                    .map_err(|e| Error::Index(format!("reading: {e}")))?;
+                Ok::<std::sync::Arc<str>, Error>(target.into())
+            })?;
             out.push(target.to_string());
         }
         Ok(out)
@@ -527,7 +507,6 @@ impl Search<'_> {
     }
 
     fn doc_freq(&self, field: tantivy::schema::Field, text: &str) -> Result<u64> {
-        use tantivy::query::Bm25StatisticsProvider;
         self.statistics
             .doc_freq(&self.term(field, text))
             .map_err(search_error)
@@ -631,11 +610,25 @@ impl tantivy::collector::SegmentCollector for InOrderSegment {
     }
 }
 
-/// A cache's map, even if a thread panicked while holding it (what it holds stays right).
-fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+/// What `map` holds under `key`, else what `make` makes of it, kept there. The lock is not held
+/// while making (making may search, on another thread too): two threads may both make a value,
+/// and they make the same one.
+fn remembered<Q, K, V, E>(
+    map: &std::sync::Mutex<HashMap<K, V>>,
+    key: &Q,
+    make: impl FnOnce() -> std::result::Result<V, E>,
+) -> std::result::Result<V, E>
+where
+    Q: ToOwned<Owned = K> + std::hash::Hash + Eq + ?Sized,
+    K: std::borrow::Borrow<Q> + std::hash::Hash + Eq,
+    V: Clone,
+{
+    if let Some(value) = lock(map).get(key) {
+        return Ok(value.clone());
+    }
+    let value = make()?;
+    lock(map).insert(key.to_owned(), value.clone());
+    Ok(value)
 }
 
 fn search_error(e: tantivy::TantivyError) -> Error {

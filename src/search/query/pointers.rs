@@ -107,25 +107,22 @@ impl Search<'_> {
 
     /// A pointer document, read once and kept: the index does not change.
     fn pointer(&self, address: DocAddress) -> Result<Arc<Pointer>> {
-        if let Some(pointer) = lock(&self.cache.pointers).get(&address) {
-            return Ok(pointer.clone());
-        }
-        let doc = self.doc(address)?;
-        let pointer = Arc::new(Pointer {
-            id: self.first(&doc, self.fields.id),
-            targets: self
-                .stored(&doc, self.fields.targets)
-                .into_iter()
-                .map(str::to_string)
-                .collect(),
-            names: self
-                .stored(&doc, self.fields.forms)
-                .into_iter()
-                .filter_map(Name::decode)
-                .collect(),
-        });
-        lock(&self.cache.pointers).insert(address, pointer.clone());
-        Ok(pointer)
+        remembered(&self.cache.pointers, &address, || {
+            let doc = self.doc(address)?;
+            Ok(Arc::new(Pointer {
+                id: self.first(&doc, self.fields.id),
+                targets: self
+                    .stored(&doc, self.fields.targets)
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect(),
+                names: self
+                    .stored(&doc, self.fields.forms)
+                    .into_iter()
+                    .filter_map(Name::decode)
+                    .collect(),
+            }))
+        })
     }
 
     /// The nodes that the concepts, index terms and situations the query names lead to: an

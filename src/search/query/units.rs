@@ -259,7 +259,7 @@ struct FieldStatistics<'a> {
     documents: u64,
 }
 
-impl tantivy::query::Bm25StatisticsProvider for FieldStatistics<'_> {
+impl Bm25StatisticsProvider for FieldStatistics<'_> {
     fn total_num_tokens(&self, field: tantivy::schema::Field) -> tantivy::Result<u64> {
         self.statistics.total_num_tokens(field)
     }
