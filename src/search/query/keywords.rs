@@ -149,7 +149,6 @@ impl Search<'_> {
         }
         let mut total: Scores = BTreeMap::new();
         for &lang in targets {
-            let filter = || self.filter(&[lang], kinds);
             if let Some(found) = evidence.get(&lang) {
                 for (address, score) in found {
                     *total.entry(*address).or_default() += score;
@@ -157,7 +156,7 @@ impl Search<'_> {
             }
             add(
                 &mut total,
-                self.by_targets(&pointed, pointers::Reach::Within, filter())?,
+                self.by_targets(&pointed, pointers::Reach::Within, &[lang], kinds)?,
                 POINTER_WEIGHT,
             );
             for other in Lang::ALL.into_iter().filter(|l| *l != lang) {
@@ -177,7 +176,7 @@ impl Search<'_> {
                 }
                 add(
                     &mut total,
-                    self.by_targets(&aligned, pointers::Reach::Node, filter())?,
+                    self.by_targets(&aligned, pointers::Reach::Node, &[lang], kinds)?,
                     ALIGNED_WEIGHT,
                 );
             }
@@ -201,14 +200,8 @@ impl Search<'_> {
     ) -> Result<()> {
         // The documents within it, looked up once: the ranking may hold far more documents
         // than lie within one node.
-        let query = BooleanQuery::new(vec![
-            (Occur::Must, self.term_query(self.fields.within, &hit.id)),
-            (
-                Occur::Must,
-                self.term_query(self.fields.edition, &hit.edition),
-            ),
-        ]);
-        let inside = self.addresses(&query)?;
+        let mut inside = self.holding(self.fields.within, &[&hit.id])?;
+        self.keep_holding(&mut inside, self.fields.edition, &[&hit.edition], true)?;
         let lies_within = |address: DocAddress| -> Result<bool> {
             Ok(inside.binary_search(&address).is_ok()
                 && self

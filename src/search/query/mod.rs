@@ -28,12 +28,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use tantivy::collector::TopDocs;
 use tantivy::columnar::StrColumn;
+use tantivy::postings::SegmentPostings;
 use tantivy::query::{
     Bm25StatisticsProvider, BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery,
     FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
 };
 use tantivy::schema::{IndexRecordOption, Value};
-use tantivy::{DocAddress, Searcher, TantivyDocument, Term};
+use tantivy::{DocAddress, DocSet, Searcher, TantivyDocument, Term};
 
 use super::analyze::{self, Lang};
 use super::documents::DocKind;
@@ -206,15 +207,7 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
         )));
     }
     let searcher = opened.reader.searcher();
-    let search = Search {
-        fields: opened.fields,
-        cache: &opened.cache,
-        searcher: &searcher,
-        request,
-        targets: std::sync::OnceLock::new(),
-        near: std::sync::Mutex::new(HashMap::new()),
-        statistics: Statistics::of(&searcher),
-    };
+    let search = Search::new(opened, &searcher, request);
     search.check_editions(opened)?;
     // A citation goes to its node, or says that there is no such node: never to words.
     match crate::refs::reading(query) {
@@ -317,7 +310,19 @@ impl Bm25StatisticsProvider for Statistics<'_> {
 /// broken in the same order on every run.
 type Scores = BTreeMap<DocAddress, f32>;
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(opened: &'a Opened, searcher: &'a Searcher, request: &'a Request) -> Self {
+        Search {
+            fields: opened.fields,
+            cache: &opened.cache,
+            searcher,
+            request,
+            targets: std::sync::OnceLock::new(),
+            near: std::sync::Mutex::new(HashMap::new()),
+            statistics: Statistics::of(searcher),
+        }
+    }
+
     fn check_editions(&self, opened: &Opened) -> Result<()> {
         for edition in &self.request.editions {
             if !opened.manifest.editions.contains_key(edition) && edition != "glossary" {
@@ -370,17 +375,11 @@ impl Search<'_> {
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         let zero = |q: Box<dyn Query>| -> Box<dyn Query> { Box::new(ConstScoreQuery::new(q, 0.0)) };
         if !langs.is_empty() {
-            let mut codes: Vec<&str> = langs.iter().map(|l| l.code()).collect();
-            if kinds.contains(&DocKind::Glossary) {
-                codes.push("mul");
-            }
+            let codes = lang_codes(langs, kinds);
             clauses.push((Occur::Must, zero(self.one_of(self.fields.lang, &codes))));
         }
-        for kind in DocKind::ALL.iter().filter(|k| !kinds.contains(k)) {
-            clauses.push((
-                Occur::MustNot,
-                self.term_query(self.fields.kind, kind.as_str()),
-            ));
+        for kind in excluded(kinds) {
+            clauses.push((Occur::MustNot, self.term_query(self.fields.kind, kind)));
         }
         if !self.request.editions.is_empty() {
             let editions: Vec<&str> = self.request.editions.iter().map(String::as_str).collect();
@@ -446,18 +445,119 @@ impl Search<'_> {
         Ok(out)
     }
 
-    /// Every document `query` finds, in corpus order.
-    fn addresses(&self, query: &dyn Query) -> Result<Vec<DocAddress>> {
-        let mut found = self
-            .searcher
-            .search(query, &InOrder)
-            .map_err(search_error)?;
-        // Segments are collected in any order; documents within one in order.
-        found.sort_by_key(|(segment, _)| *segment);
-        Ok(found
+    /// The documents holding any of `values` in the keyword `field`, in corpus order, read from
+    /// their postings: no search to weigh and score, where a few ids name a few documents.
+    fn holding(&self, field: tantivy::schema::Field, values: &[&str]) -> Result<Vec<DocAddress>> {
+        let weighted: Vec<(&str, f32)> = values.iter().map(|v| (*v, 0.0)).collect();
+        Ok(self
+            .holding_weighted(field, &weighted)?
             .into_iter()
-            .flat_map(|(segment, docs)| docs.into_iter().map(move |d| DocAddress::new(segment, d)))
+            .map(|(address, _)| address)
             .collect())
+    }
+
+    /// The documents holding any of `values` in the keyword `field`, each with the best weight
+    /// of the values it holds, in corpus order.
+    fn holding_weighted(
+        &self,
+        field: tantivy::schema::Field,
+        values: &[(&str, f32)],
+    ) -> Result<Vec<(DocAddress, f32)>> {
+        let mut out = Vec::new();
+        for (ord, segment) in (0u32..).zip(self.searcher.segment_readers()) {
+            let inverted = segment.inverted_index(field).map_err(search_error)?;
+            let mut found: Vec<(tantivy::DocId, f32)> = Vec::new();
+            let mut lists = 0;
+            for (value, weight) in values {
+                let Some(mut postings) = inverted
+                    .read_postings(&self.term(field, value), IndexRecordOption::Basic)
+                    .map_err(|e| Error::Index(format!("reading: {e}")))?
+                else {
+                    continue;
+                };
+                lists += 1;
+                let mut doc = postings.doc();
+                while doc != tantivy::TERMINATED {
+                    found.push((doc, *weight));
+                    doc = postings.advance();
+                }
+            }
+            // One list is in order already; several are merged by sorting, or, when they hold
+            // a good part of the segment, by marking each document's best in a table.
+            let max_doc = segment.max_doc() as usize;
+            if lists > 1 && found.len() * 16 < max_doc {
+                found.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
+                found.dedup_by_key(|(doc, _)| *doc);
+            } else if lists > 1 {
+                let mut best = vec![f32::NEG_INFINITY; max_doc];
+                for (doc, weight) in found.drain(..) {
+                    let slot = &mut best[doc as usize];
+                    *slot = slot.max(weight);
+                }
+                found.extend(
+                    (0..)
+                        .zip(best)
+                        .filter(|(_, weight)| *weight > f32::NEG_INFINITY),
+                );
+            }
+            let alive = segment.alive_bitset();
+            out.extend(
+                found
+                    .into_iter()
+                    .filter(|(doc, _)| alive.is_none_or(|a| a.is_alive(*doc)))
+                    .map(|(doc, weight)| (DocAddress::new(ord, doc), weight)),
+            );
+        }
+        Ok(out)
+    }
+
+    /// Keeps those of `docs` (in corpus order) that hold any of `values` in the keyword
+    /// `field` (`holds`), or that hold none of them (`!holds`), each list walked once by
+    /// skipping ahead to the next document.
+    fn keep_holding(
+        &self,
+        docs: &mut Vec<DocAddress>,
+        field: tantivy::schema::Field,
+        values: &[&str],
+        holds: bool,
+    ) -> Result<()> {
+        let mut lists: Vec<(u32, SegmentPostings)> = Vec::new();
+        for (ord, segment) in (0u32..).zip(self.searcher.segment_readers()) {
+            let inverted = segment.inverted_index(field).map_err(search_error)?;
+            for value in values {
+                if let Some(postings) = inverted
+                    .read_postings(&self.term(field, value), IndexRecordOption::Basic)
+                    .map_err(|e| Error::Index(format!("reading: {e}")))?
+                {
+                    lists.push((ord, postings));
+                }
+            }
+        }
+        docs.retain(|address| {
+            let found = lists
+                .iter_mut()
+                .filter(|(segment, _)| *segment == address.segment_ord)
+                .any(|(_, postings)| {
+                    postings.doc() <= address.doc_id
+                        && postings.seek(address.doc_id) == address.doc_id
+                });
+            found == holds
+        });
+        Ok(())
+    }
+
+    /// Keeps those of `docs` (in corpus order) that a result may come from: the rule of
+    /// `filter`, applied to documents found by their postings.
+    fn admit(&self, docs: &mut Vec<DocAddress>, langs: &[Lang], kinds: &[DocKind]) -> Result<()> {
+        if !langs.is_empty() {
+            self.keep_holding(docs, self.fields.lang, &lang_codes(langs, kinds), true)?;
+        }
+        self.keep_holding(docs, self.fields.kind, &excluded(kinds), false)?;
+        if !self.request.editions.is_empty() {
+            let editions: Vec<&str> = self.request.editions.iter().map(String::as_str).collect();
+            self.keep_holding(docs, self.fields.edition, &editions, true)?;
+        }
+        Ok(())
     }
 
     fn doc(&self, address: DocAddress) -> Result<TantivyDocument> {
@@ -542,6 +642,24 @@ impl Search<'_> {
     }
 }
 
+/// The language codes of documents in `langs`: a concept's is `mul`, in every language.
+fn lang_codes(langs: &[Lang], kinds: &[DocKind]) -> Vec<&'static str> {
+    let mut codes: Vec<&str> = langs.iter().map(|l| l.code()).collect();
+    if kinds.contains(&DocKind::Glossary) {
+        codes.push("mul");
+    }
+    codes
+}
+
+/// The kinds of document not among `kinds`.
+fn excluded(kinds: &[DocKind]) -> Vec<&'static str> {
+    DocKind::ALL
+        .iter()
+        .filter(|k| !kinds.contains(k))
+        .map(|k| k.as_str())
+        .collect()
+}
+
 /// How much the `stripped`-th reading `stem` of `word` counts against the word as typed. Hebrew:
 /// the fewer letters taken off, the likelier the reading; a lemma least of all.
 fn reading_weight(lang: Lang, word: &Word, stripped: usize, stem: &str) -> f32 {
@@ -561,52 +679,6 @@ fn near_distance(folded: &str) -> Option<u8> {
         0..=3 => None,
         4..=7 => Some(1),
         _ => Some(2),
-    }
-}
-
-/// Collects the documents a query finds as they come, in order within each segment: no set to
-/// build and sort, where a query may find thousands.
-struct InOrder;
-
-impl tantivy::collector::Collector for InOrder {
-    type Fruit = Vec<(u32, Vec<tantivy::DocId>)>;
-    type Child = InOrderSegment;
-
-    fn for_segment(
-        &self,
-        segment: tantivy::SegmentOrdinal,
-        _reader: &tantivy::SegmentReader,
-    ) -> tantivy::Result<InOrderSegment> {
-        Ok(InOrderSegment(segment, Vec::new()))
-    }
-
-    fn requires_scoring(&self) -> bool {
-        false
-    }
-
-    fn merge_fruits(
-        &self,
-        segments: Vec<(u32, Vec<tantivy::DocId>)>,
-    ) -> tantivy::Result<Self::Fruit> {
-        Ok(segments)
-    }
-}
-
-struct InOrderSegment(u32, Vec<tantivy::DocId>);
-
-impl tantivy::collector::SegmentCollector for InOrderSegment {
-    type Fruit = (u32, Vec<tantivy::DocId>);
-
-    fn collect(&mut self, doc: tantivy::DocId, _score: tantivy::Score) {
-        self.1.push(doc);
-    }
-
-    fn collect_block(&mut self, docs: &[tantivy::DocId]) {
-        self.1.extend_from_slice(docs);
-    }
-
-    fn harvest(self) -> Self::Fruit {
-        (self.0, self.1)
     }
 }
 
@@ -633,4 +705,72 @@ where
 
 fn search_error(e: tantivy::TantivyError) -> Error {
     Error::Index(format!("searching: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::documents::{Ancestors, Doc};
+    use crate::search::store;
+    use tantivy::collector::DocSetCollector;
+    use tantivy::query::AllQuery;
+
+    /// The rule of which documents a result may come from, read from the postings (`admit`)
+    /// and searched (`filter`): the same documents for every language, kind and edition asked
+    /// for.
+    #[test]
+    fn the_postings_admit_what_the_filter_finds() {
+        let ancestors = Ancestors(BTreeMap::new());
+        let mut docs = Vec::new();
+        for kind in DocKind::ALL {
+            for lang in [Some(Lang::He), Some(Lang::El), Some(Lang::En), None] {
+                for edition in ["he-2017", "en-2017", "il"] {
+                    let id = format!("{}-{:?}-{edition}", kind.as_str(), lang);
+                    let mut doc = Doc::new(id, kind, edition, lang, vec!["27".into()], &ancestors);
+                    doc.texts = vec![(lang.unwrap_or(Lang::En), "a text".to_string())];
+                    docs.push(doc);
+                }
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let opened = store::build_documents(&docs, dir.path(), "test").unwrap();
+        let searcher = opened.reader.searcher();
+        let langs = [vec![], vec![Lang::He], vec![Lang::El, Lang::En]];
+        let kinds = [
+            DocKind::READABLE.to_vec(),
+            vec![DocKind::Glossary],
+            vec![DocKind::Law, DocKind::Glossary],
+            DocKind::ALL.to_vec(),
+        ];
+        let editions = [
+            vec![],
+            vec!["il".to_string()],
+            vec!["he-2017".into(), "il".into()],
+        ];
+        let mut checked = 0;
+        for editions in &editions {
+            let mut request = Request::new("x");
+            request.editions = editions.clone();
+            let search = Search::new(&opened, &searcher, &request);
+            let every: Vec<&str> = DocKind::ALL.iter().map(|k| k.as_str()).collect();
+            for langs in &langs {
+                for kinds in &kinds {
+                    let mut admitted = search.holding(search.fields.kind, &every).unwrap();
+                    assert_eq!(admitted.len(), docs.len());
+                    search.admit(&mut admitted, langs, kinds).unwrap();
+                    let query = search.filtered(Box::new(AllQuery), search.filter(langs, kinds));
+                    let found: BTreeSet<DocAddress> = searcher
+                        .search(&query, &DocSetCollector)
+                        .unwrap()
+                        .into_iter()
+                        .collect();
+                    let found: Vec<DocAddress> = found.into_iter().collect();
+                    assert_eq!(admitted, found, "{langs:?} {kinds:?} {editions:?}");
+                    checked += usize::from(!found.is_empty());
+                }
+            }
+        }
+        // Most combinations admit some documents: the comparison is not of empty lists.
+        assert!(checked >= 30, "{checked}");
+    }
 }

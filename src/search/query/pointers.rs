@@ -161,36 +161,29 @@ impl Search<'_> {
         out
     }
 
-    /// The documents about the given nodes, each scored by its node's weight.
+    /// The documents about the given nodes in the `langs` and `kinds` asked for, each scored by
+    /// its node's weight, the best `CANDIDATES` (equal scores in corpus order). A document
+    /// about several of the nodes counts its best, not their sum; a node with nothing to show
+    /// is left to citations. Read from the nodes' postings: their weights are the scores.
     pub(super) fn by_targets(
         &self,
         weights: &BTreeMap<String, f32>,
         reach: Reach,
-        filter: Vec<(Occur, Box<dyn Query>)>,
+        langs: &[Lang],
+        kinds: &[DocKind],
     ) -> Result<Scores> {
         let field = match reach {
             Reach::Node => self.fields.targets,
             Reach::Within => self.fields.within,
         };
-        if weights.is_empty() {
-            return Ok(BTreeMap::new());
-        }
-        let each: Vec<Box<dyn Query>> = weights
-            .iter()
-            .map(|(id, weight)| {
-                Box::new(ConstScoreQuery::new(self.term_query(field, id), *weight))
-                    as Box<dyn Query>
-            })
-            .collect();
-        // A document about several of the nodes counts its best, not their sum; a node with
-        // nothing to show is left to citations.
-        let mut filter = filter;
-        filter.push((
-            Occur::MustNot,
-            self.term_query(self.fields.flags, "textless"),
-        ));
-        let query = self.filtered(Box::new(DisjunctionMaxQuery::new(each)), filter);
-        self.collect(query)
+        let weighted: Vec<(&str, f32)> = weights.iter().map(|(id, w)| (id.as_str(), *w)).collect();
+        let mut found = self.holding_weighted(field, &weighted)?;
+        let mut kept: Vec<DocAddress> = found.iter().map(|(address, _)| *address).collect();
+        self.admit(&mut kept, langs, kinds)?;
+        self.keep_holding(&mut kept, self.fields.flags, &["textless"], false)?;
+        found.retain(|(address, _)| kept.binary_search(address).is_ok());
+        found.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        Ok(found.into_iter().take(CANDIDATES).collect())
     }
 }
 

@@ -167,12 +167,11 @@ impl Search<'_> {
         if ids.is_empty() {
             return Ok(());
         }
-        // One search for them all: each id is one document in each language.
-        let query = self.filtered(
-            self.any_of(self.fields.id, &ids),
-            self.filter(&[lang], &shown),
-        );
-        for address in self.addresses(&query)? {
+        // Each id is one document in each language, read from the ids' postings: a search
+        // would weigh and score every id's term first.
+        let mut found = self.holding(self.fields.id, &ids)?;
+        self.admit(&mut found, &[lang], &shown)?;
+        for address in found {
             total.entry(address).or_insert(0.0);
         }
         Ok(())
