@@ -465,14 +465,10 @@ impl<'a> Search<'a> {
     ) -> Result<Vec<(DocAddress, f32)>> {
         let mut out = Vec::new();
         for (ord, segment) in (0u32..).zip(self.searcher.segment_readers()) {
-            let inverted = segment.inverted_index(field).map_err(search_error)?;
             let mut found: Vec<(tantivy::DocId, f32)> = Vec::new();
             let mut lists = 0;
             for (value, weight) in values {
-                let Some(mut postings) = inverted
-                    .read_postings(&self.term(field, value), IndexRecordOption::Basic)
-                    .map_err(|e| Error::Index(format!("reading: {e}")))?
-                else {
+                let Some(mut postings) = self.postings(segment, field, value)? else {
                     continue;
                 };
                 lists += 1;
@@ -511,6 +507,21 @@ impl<'a> Search<'a> {
         Ok(out)
     }
 
+    /// The documents of `segment` holding `value` in the keyword `field`; none when no
+    /// document holds it.
+    fn postings(
+        &self,
+        segment: &tantivy::SegmentReader,
+        field: tantivy::schema::Field,
+        value: &str,
+    ) -> Result<Option<SegmentPostings>> {
+        segment
+            .inverted_index(field)
+            .map_err(search_error)?
+            .read_postings(&self.term(field, value), IndexRecordOption::Basic)
+            .map_err(|e| Error::Index(format!("reading: {e}")))
+    }
+
     /// Keeps those of `docs` (in corpus order) that hold any of `values` in the keyword
     /// `field` (`holds`), or that hold none of them (`!holds`), each list walked once by
     /// skipping ahead to the next document.
@@ -523,12 +534,8 @@ impl<'a> Search<'a> {
     ) -> Result<()> {
         let mut lists: Vec<(u32, SegmentPostings)> = Vec::new();
         for (ord, segment) in (0u32..).zip(self.searcher.segment_readers()) {
-            let inverted = segment.inverted_index(field).map_err(search_error)?;
             for value in values {
-                if let Some(postings) = inverted
-                    .read_postings(&self.term(field, value), IndexRecordOption::Basic)
-                    .map_err(|e| Error::Index(format!("reading: {e}")))?
-                {
+                if let Some(postings) = self.postings(segment, field, value)? {
                     lists.push((ord, postings));
                 }
             }
@@ -552,7 +559,26 @@ impl<'a> Search<'a> {
         if !langs.is_empty() {
             self.keep_holding(docs, self.fields.lang, &lang_codes(langs, kinds), true)?;
         }
-        self.keep_holding(docs, self.fields.kind, &excluded(kinds), false)?;
+        // A document's kind from the fast column: one lookup each, where the postings of every
+        // kind left out would be skipped through for every document.
+        let excluded = excluded(kinds);
+        let columns: Vec<Option<(StrColumn, Vec<u64>)>> = self
+            .searcher
+            .segment_readers()
+            .iter()
+            .map(|segment| {
+                let column = segment.fast_fields().str("kind").ok().flatten()?;
+                let ords = excluded
+                    .iter()
+                    .filter_map(|kind| column.dictionary().term_ord(kind).ok().flatten())
+                    .collect();
+                Some((column, ords))
+            })
+            .collect();
+        docs.retain(|address| match &columns[address.segment_ord as usize] {
+            Some((column, ords)) => !column.term_ords(address.doc_id).any(|o| ords.contains(&o)),
+            None => true,
+        });
         if !self.request.editions.is_empty() {
             let editions: Vec<&str> = self.request.editions.iter().map(String::as_str).collect();
             self.keep_holding(docs, self.fields.edition, &editions, true)?;
