@@ -352,7 +352,7 @@ impl Search<'_> {
                     .terms()
                     .search(&automaton)
                     .into_stream()
-                    .map_err(|e| Error::Index(format!("reading: {e}")))?;
+                    .map_err(read_error)?;
                 while stream.advance() && out.len() < NEAR_TERMS {
                     let term = String::from_utf8_lossy(stream.key()).into_owned();
                     if term != text && !out.contains(&term) {

@@ -435,9 +435,7 @@ impl<'a> Search<'a> {
         for ord in column.term_ords(address.doc_id) {
             let target = remembered(&self.cache.targets, &(address.segment_ord, ord), || {
                 let mut target = String::new();
-                column
-                    .ord_to_str(ord, &mut target)
-                    .map_err(|e| Error::Index(format!("reading: {e}")))?;
+                column.ord_to_str(ord, &mut target).map_err(read_error)?;
                 Ok::<std::sync::Arc<str>, Error>(target.into())
             })?;
             out.push(target.to_string());
@@ -519,7 +517,7 @@ impl<'a> Search<'a> {
             .inverted_index(field)
             .map_err(search_error)?
             .read_postings(&self.term(field, value), IndexRecordOption::Basic)
-            .map_err(|e| Error::Index(format!("reading: {e}")))
+            .map_err(read_error)
     }
 
     /// Keeps those of `docs` (in corpus order) that hold any of `values` in the keyword
@@ -561,24 +559,8 @@ impl<'a> Search<'a> {
         }
         // A document's kind from the fast column: one lookup each, where the postings of every
         // kind left out would be skipped through for every document.
-        let excluded = excluded(kinds);
-        let columns: Vec<Option<(StrColumn, Vec<u64>)>> = self
-            .searcher
-            .segment_readers()
-            .iter()
-            .map(|segment| {
-                let column = segment.fast_fields().str("kind").ok().flatten()?;
-                let ords = excluded
-                    .iter()
-                    .filter_map(|kind| column.dictionary().term_ord(kind).ok().flatten())
-                    .collect();
-                Some((column, ords))
-            })
-            .collect();
-        docs.retain(|address| match &columns[address.segment_ord as usize] {
-            Some((column, ords)) => !column.term_ords(address.doc_id).any(|o| ords.contains(&o)),
-            None => true,
-        });
+        let excluded = OfKinds::open(self.searcher, &excluded(kinds));
+        docs.retain(|address| !excluded.holds(address));
         if !self.request.editions.is_empty() {
             let editions: Vec<&str> = self.request.editions.iter().map(String::as_str).collect();
             self.keep_holding(docs, self.fields.edition, &editions, true)?;
@@ -729,8 +711,44 @@ where
     Ok(value)
 }
 
+/// Whether a document is of some kinds, read from each segment's kind column: one lookup.
+pub(super) struct OfKinds(Vec<Option<(StrColumn, Vec<u64>)>>);
+
+impl OfKinds {
+    pub(super) fn open(searcher: &Searcher, kinds: &[&str]) -> Self {
+        OfKinds(
+            searcher
+                .segment_readers()
+                .iter()
+                .map(|segment| {
+                    let column = segment.fast_fields().str("kind").ok().flatten()?;
+                    let ords = kinds
+                        .iter()
+                        .filter_map(|kind| column.dictionary().term_ord(kind).ok().flatten())
+                        .collect();
+                    Some((column, ords))
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether the document at `address` is of one of the kinds.
+    pub(super) fn holds(&self, address: &DocAddress) -> bool {
+        self.0
+            .get(address.segment_ord as usize)
+            .and_then(Option::as_ref)
+            .is_some_and(|(column, ords)| {
+                column.term_ords(address.doc_id).any(|o| ords.contains(&o))
+            })
+    }
+}
+
 fn search_error(e: tantivy::TantivyError) -> Error {
     Error::Index(format!("searching: {e}"))
+}
+
+fn read_error(e: impl std::fmt::Display) -> Error {
+    Error::Index(format!("reading: {e}"))
 }
 
 #[cfg(test)]

@@ -209,7 +209,7 @@ pub(super) type Profiled = BTreeMap<u64, (f32, String)>;
 /// read from their fast columns.
 struct UnitColumn {
     units: Vec<Option<tantivy::columnar::Column<u64>>>,
-    commentary: Vec<Option<(StrColumn, u64)>>,
+    commentary: OfKinds,
 }
 
 impl UnitColumn {
@@ -220,27 +220,13 @@ impl UnitColumn {
                 .iter()
                 .map(|s| s.fast_fields().u64("unit").ok())
                 .collect(),
-            commentary: readers
-                .iter()
-                .map(|s| {
-                    let column = s.fast_fields().str("kind").ok().flatten()?;
-                    let ord = column
-                        .dictionary()
-                        .term_ord(DocKind::Commentary.as_str())
-                        .ok()
-                        .flatten()?;
-                    Some((column, ord))
-                })
-                .collect(),
+            commentary: OfKinds::open(searcher, &[DocKind::Commentary.as_str()]),
         }
     }
 
     /// Whether the document at `address` is a part of the commentary.
     fn is_commentary(&self, address: &DocAddress) -> bool {
-        self.commentary
-            .get(address.segment_ord as usize)
-            .and_then(Option::as_ref)
-            .is_some_and(|(column, ord)| column.term_ords(address.doc_id).any(|o| o == *ord))
+        self.commentary.holds(address)
     }
 
     /// The unit of the document at `address`; none for one outside the units.
