@@ -8,9 +8,9 @@ impl Search<'_> {
     /// Words: every channel in every language asked for, added up, then ranked.
     ///
     /// The work is shared by the threads of the process's pool: the units' ranking, which reads
-    /// the words alone, beside the channels; within those, the pointers beside the direct
-    /// channel, each pointer search beside the others, and the results' snippets. Whatever runs
-    /// where, the parts are added up in one fixed order, so that the scores are the same.
+    /// the words alone, beside the channels; within those, each word's scoring beside the
+    /// others'; and the results' snippets. Whatever runs where, the parts are added up in one
+    /// fixed order, so that the scores are the same.
     pub(super) fn keywords(&self, query: &str, words: &[Word], opened: &Opened) -> Result<Outcome> {
         let targets = self.target_langs(opened, words);
         let kinds = self.kinds();
@@ -36,7 +36,7 @@ impl Search<'_> {
         for &lang in &targets {
             self.add_units_profiled(&mut total, &profiles, lang, &kinds)?;
         }
-        self.add_unit_scores(&mut total, &profiles);
+        self.add_unit_scores(&mut total, &profiles)?;
         // Asked for concepts, the ones the query names come first.
         if kinds.contains(&DocKind::Glossary) {
             for concept in &concepts {
@@ -48,7 +48,7 @@ impl Search<'_> {
         }
         let mut ranked: Vec<(DocAddress, f32)> = total.into_iter().collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        let ranked = self.one_per_unit(ranked);
+        let ranked = self.one_per_unit(ranked)?;
         let empty = Matcher::default();
         let results = ranked
             .par_iter()
@@ -79,9 +79,10 @@ impl Search<'_> {
     fn channels(&self, words: &[Word], targets: &[Lang], kinds: &[DocKind]) -> Result<Channels> {
         let mut near = BTreeSet::new();
         let mut matchers: BTreeMap<Lang, Matcher> = BTreeMap::new();
-        // Each language's words as clauses, made first: making them finds the words spelled
-        // nowhere, by whose near spellings the concepts are then matched too.
-        let mut clauses: BTreeMap<Lang, (Vec<&Word>, Clauses)> = BTreeMap::new();
+        // Each language's words as terms, made first: making them finds the words spelled
+        // nowhere, by whose near spellings the concepts are then matched too. Each word is
+        // then scored once, for every search of it.
+        let mut scored: BTreeMap<Lang, (Vec<&Word>, Vec<Scored>)> = BTreeMap::new();
         for lang in Lang::ALL {
             let own: Vec<&Word> = words
                 .iter()
@@ -89,37 +90,16 @@ impl Search<'_> {
                 .collect();
             if own.iter().any(|w| w.lang.is_some()) {
                 let matcher = matchers.entry(lang).or_default();
-                let made = self.word_clauses(lang, &own, matcher, &mut near)?;
-                clauses.insert(lang, (own, made));
+                let terms = self.word_terms(lang, &own, matcher, &mut near)?;
+                scored.insert(lang, (own, self.scored_words(&terms)?));
             }
         }
-        // The texts of a language: its fields imply it.
-        let filter = || self.filter(&[], kinds);
-        let (pointers, direct) = rayon::join(
-            || -> Result<Vec<std::sync::Arc<pointers::Pointer>>> {
-                let mut pointers = Vec::new();
-                for (own, made) in clauses.values() {
-                    self.pointer_hits(own, made, &mut pointers)?;
-                }
-                Ok(pointers)
-            },
-            || -> Result<BTreeMap<Lang, Scores>> {
-                let mut direct = BTreeMap::new();
-                for (&lang, (own, clauses)) in &clauses {
-                    // Texts with half the words or more, unless too few have them: one rare
-                    // word should not outrank several of the query's.
-                    let half = own.len().div_ceil(2).max(1);
-                    let mut found =
-                        self.collect(self.filtered(at_least(clauses, half), filter()))?;
-                    if found.len() < FEW && half > 1 {
-                        found = self.collect(self.filtered(at_least(clauses, 1), filter()))?;
-                    }
-                    direct.insert(lang, found);
-                }
-                Ok(direct)
-            },
-        );
-        let (pointers, mut direct) = (pointers?, direct?);
+        let mut pointers = Vec::new();
+        let mut direct = BTreeMap::new();
+        for (&lang, (own, words)) in &scored {
+            self.pointer_hits(own, words, &mut pointers)?;
+            direct.insert(lang, self.direct(own, words, kinds)?);
+        }
         let readings = pointers::readings(words, &near);
         let concepts = self.concepts(words, &readings, &pointers);
         let pointed = self.pointed(words, &readings, &concepts, &pointers);
@@ -127,6 +107,8 @@ impl Search<'_> {
         // What each language's texts find, directly and through the concepts: the evidence
         // a target language also reads through the aligned ids.
         let mut evidence: BTreeMap<Lang, Scores> = BTreeMap::new();
+        // The texts of a language: its fields imply it.
+        let filter = || self.filter(&[], kinds);
         for lang in Lang::ALL {
             let matcher = matchers.entry(lang).or_default();
             let mut found: Scores = BTreeMap::new();
@@ -189,6 +171,49 @@ impl Search<'_> {
         })
     }
 
+    /// Each word's documents, scored by its best reading plus, a little, its readings in the
+    /// headings above a node; the words side by side.
+    pub(super) fn scored_words(&self, words: &[WordTerms]) -> Result<Vec<Scored>> {
+        words
+            .par_iter()
+            .map(|word| {
+                let forms = self.best_of(&self.statistics, &word.forms)?;
+                let context = self.best_of(&self.statistics, &word.context)?;
+                Ok(self.combine(&[&forms, &context], Combine::Sum { at_least: 1 }))
+            })
+            .collect()
+    }
+
+    /// The direct channel: the texts of the kinds asked for with half the words or more,
+    /// unless too few have them (one rare word should not outrank several of the query's),
+    /// scored by all the words they hold, the best `CANDIDATES`.
+    fn direct(&self, own: &[&Word], words: &[Scored], kinds: &[DocKind]) -> Result<Scores> {
+        let half = own.len().div_ceil(2).max(1);
+        let mut found = self.best_admitted(words, half, kinds)?;
+        if found.len() < FEW && half > 1 {
+            found = self.best_admitted(words, 1, kinds)?;
+        }
+        Ok(found)
+    }
+
+    /// The best `CANDIDATES` documents a result may come from with `at_least` of the words.
+    fn best_admitted(
+        &self,
+        words: &[Scored],
+        at_least: usize,
+        kinds: &[DocKind],
+    ) -> Result<Scores> {
+        let lists: Vec<&Scored> = words.iter().collect();
+        let found = self.combine(&lists, Combine::Sum { at_least });
+        let mut admitted = found.addresses();
+        self.admit(&mut admitted, &[], kinds)?;
+        Ok(found
+            .top(CANDIDATES, |a| admitted.binary_search(a).is_ok())
+            .into_iter()
+            .map(|(score, address)| (address, score))
+            .collect())
+    }
+
     /// A node with no text of its own (a law's or a section's heading) shows the text within
     /// it that matched best, named by its id (`27B1(a) …`): the best-scored document within it
     /// in its edition, else its first text.
@@ -244,31 +269,25 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// The words in `lang`'s fields, one clause each: the best of its printed form (weighted
-    /// up) and its stems or prefix-stripped forms; a word found nowhere, by near spelling.
-    pub(super) fn word_clauses(
+    /// The words in `lang`'s fields, the terms of each: its printed form (weighted up) and its
+    /// stems or prefix-stripped forms; a word found nowhere, its near spellings.
+    pub(super) fn word_terms(
         &self,
         lang: Lang,
         words: &[&Word],
         matcher: &mut Matcher,
         near: &mut BTreeSet<String>,
-    ) -> Result<Vec<Box<dyn Query>>> {
+    ) -> Result<Vec<WordTerms>> {
         let exact_field = self.fields.text(lang, true);
         let stems_field = self.fields.text(lang, false);
-        let mut clauses: Vec<Box<dyn Query>> = Vec::new();
+        let mut clauses = Vec::new();
         for word in words {
             let stems = analyze::word_stems(lang, &word.typed);
-            let mut forms: Vec<Box<dyn Query>> = vec![Box::new(BoostQuery::new(
-                self.term_query(exact_field, &word.folded),
-                2.0,
-            ))];
+            let mut forms = vec![Weighted::new(exact_field, &word.folded, 2.0)];
             let mut found = self.doc_freq(exact_field, &word.folded)? > 0;
             for (stripped, stem) in stems.iter().enumerate() {
                 let weight = reading_weight(lang, word, stripped, stem);
-                forms.push(Box::new(BoostQuery::new(
-                    self.term_query(stems_field, stem),
-                    weight,
-                )));
+                forms.push(Weighted::new(stems_field, stem, weight));
                 found |= self.doc_freq(stems_field, stem)? > 0;
             }
             // A function word is not marked where the query has other words.
@@ -284,10 +303,7 @@ impl Search<'_> {
                 };
                 if form.chars().count() >= 5 {
                     for other in self.near_terms(field, form, 1)? {
-                        forms.push(Box::new(BoostQuery::new(
-                            self.term_query(field, &other),
-                            0.3,
-                        )));
+                        forms.push(Weighted::new(field, &other, 0.3));
                     }
                 }
             }
@@ -304,30 +320,17 @@ impl Search<'_> {
                 }
                 for (field, form, distance) in spellings {
                     for other in self.near_terms(field, &form, distance)? {
-                        forms.push(Box::new(BoostQuery::new(
-                            self.term_query(field, &other),
-                            0.8,
-                        )));
+                        forms.push(Weighted::new(field, &other, 0.8));
                     }
                 }
             }
             // The headings above a node, a little.
             let context_field = self.fields.context(lang);
-            let context: Vec<Box<dyn Query>> = stems
+            let context = stems
                 .iter()
-                .map(|stem| self.term_query(context_field, stem))
+                .map(|stem| Weighted::new(context_field, stem, CONTEXT_WEIGHT))
                 .collect();
-            let word_query: Vec<(Occur, Box<dyn Query>)> = vec![
-                (Occur::Should, Box::new(DisjunctionMaxQuery::new(forms))),
-                (
-                    Occur::Should,
-                    Box::new(BoostQuery::new(
-                        Box::new(DisjunctionMaxQuery::new(context)),
-                        CONTEXT_WEIGHT,
-                    )),
-                ),
-            ];
-            clauses.push(Box::new(BooleanQuery::new(word_query)));
+            clauses.push(WordTerms { forms, context });
         }
         Ok(clauses)
     }
@@ -396,8 +399,12 @@ impl Search<'_> {
     }
 }
 
-/// One query clause per word.
-type Clauses = Vec<Box<dyn Query>>;
+/// The terms of one query word: its readings, of which the best counts, and the same in the
+/// headings above a node, which add a little.
+pub(super) struct WordTerms {
+    pub(super) forms: Vec<Weighted>,
+    pub(super) context: Vec<Weighted>,
+}
 
 /// What the channels found: the documents' scores added up, and how the query was read.
 struct Channels {
@@ -407,13 +414,4 @@ struct Channels {
     /// The words found nowhere as typed, looked up by near spelling.
     near: BTreeSet<String>,
     concepts: Vec<pointers::Concept>,
-}
-
-/// Documents matching at least `n` of the word clauses, scored by all they match.
-pub(super) fn at_least(clauses: &[Box<dyn Query>], n: usize) -> Box<dyn Query> {
-    let clauses = clauses
-        .iter()
-        .map(|c| (Occur::Should, c.box_clone()))
-        .collect();
-    Box::new(BooleanQuery::with_minimum_required_clauses(clauses, n))
 }

@@ -22,6 +22,7 @@ mod citation;
 mod keywords;
 mod phase;
 mod pointers;
+mod scored;
 mod units;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -30,8 +31,8 @@ use tantivy::collector::TopDocs;
 use tantivy::columnar::StrColumn;
 use tantivy::postings::SegmentPostings;
 use tantivy::query::{
-    Bm25StatisticsProvider, BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery,
-    FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
+    Bm25StatisticsProvider, BooleanQuery, ConstScoreQuery, FuzzyTermQuery, Occur, PhraseQuery,
+    Query, TermQuery,
 };
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{DocAddress, DocSet, Searcher, TantivyDocument, Term};
@@ -44,6 +45,7 @@ use super::snippet::{self, Matcher, Snippet};
 use super::store::{Fields, Opened};
 use crate::error::{Error, Result};
 use crate::refs::{Reading, no_such_law};
+use scored::{Combine, Scored, Weighted};
 
 /// The longest query searched: a director types words, not pages.
 pub const MAX_QUERY_CHARS: usize = 500;
@@ -251,12 +253,13 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
 }
 
 /// What queries read again and again from an index that does not change: the pointer documents
-/// they follow (read and their names decoded once), and the target ids of the documents' fast
-/// column.
+/// they follow (read and their names decoded once), the target ids of the documents' fast
+/// column, and each document's kind and unit.
 #[derive(Default)]
 pub(crate) struct Cache {
     pointers: std::sync::Mutex<HashMap<DocAddress, std::sync::Arc<pointers::Pointer>>>,
     targets: std::sync::Mutex<HashMap<(u32, u64), std::sync::Arc<str>>>,
+    columns: std::sync::OnceLock<Columns>,
 }
 
 struct Search<'a> {
@@ -554,18 +557,25 @@ impl<'a> Search<'a> {
     /// Keeps those of `docs` (in corpus order) that a result may come from: the rule of
     /// `filter`, applied to documents found by their postings.
     fn admit(&self, docs: &mut Vec<DocAddress>, langs: &[Lang], kinds: &[DocKind]) -> Result<()> {
+        let columns = self.columns()?;
         if !langs.is_empty() {
-            self.keep_holding(docs, self.fields.lang, &lang_codes(langs, kinds), true)?;
+            let codes = lang_codes(langs, kinds);
+            docs.retain(|address| columns.lang(address).is_some_and(|c| codes.contains(&c)));
         }
-        // A document's kind from the fast column: one lookup each, where the postings of every
-        // kind left out would be skipped through for every document.
-        let excluded = OfKinds::open(self.searcher, &excluded(kinds));
-        docs.retain(|address| !excluded.holds(address));
+        docs.retain(|address| columns.kind(address).is_none_or(|k| kinds.contains(&k)));
         if !self.request.editions.is_empty() {
             let editions: Vec<&str> = self.request.editions.iter().map(String::as_str).collect();
             self.keep_holding(docs, self.fields.edition, &editions, true)?;
         }
         Ok(())
+    }
+
+    fn columns(&self) -> Result<&Columns> {
+        if let Some(columns) = self.cache.columns.get() {
+            return Ok(columns);
+        }
+        let columns = Columns::read(self.searcher, self.fields.lang)?;
+        Ok(self.cache.columns.get_or_init(|| columns))
     }
 
     fn doc(&self, address: DocAddress) -> Result<TantivyDocument> {
@@ -711,35 +721,103 @@ where
     Ok(value)
 }
 
-/// Whether a document is of some kinds, read from each segment's kind column: one lookup.
-pub(super) struct OfKinds(Vec<Option<(StrColumn, Vec<u64>)>>);
+/// Each document's kind, language and unit, read once for the index: a query asks them of
+/// thousands of documents, where a column lookup decodes its block each time and a posting list
+/// is skipped through.
+pub(crate) struct Columns(Vec<SegmentColumns>);
 
-impl OfKinds {
-    pub(super) fn open(searcher: &Searcher, kinds: &[&str]) -> Self {
-        OfKinds(
+/// The language codes of documents: a concept's is `mul`, in every language.
+const LANG_CODES: [&str; 4] = ["he", "el", "en", "mul"];
+
+struct SegmentColumns {
+    kinds: Vec<Option<DocKind>>,
+    /// An index into `LANG_CODES`.
+    langs: Vec<Option<u8>>,
+    /// 0 for a document outside the units.
+    units: Vec<u64>,
+}
+
+impl Columns {
+    fn read(searcher: &Searcher, lang: tantivy::schema::Field) -> Result<Self> {
+        Ok(Columns(
             searcher
                 .segment_readers()
                 .iter()
-                .map(|segment| {
-                    let column = segment.fast_fields().str("kind").ok().flatten()?;
-                    let ords = kinds
-                        .iter()
-                        .filter_map(|kind| column.dictionary().term_ord(kind).ok().flatten())
-                        .collect();
-                    Some((column, ords))
+                .map(|segment| -> Result<SegmentColumns> {
+                    let docs = 0..segment.max_doc();
+                    let fast = segment.fast_fields();
+                    let kinds = match fast.str("kind").ok().flatten() {
+                        Some(column) => {
+                            let ords: Vec<(u64, DocKind)> = DocKind::ALL
+                                .iter()
+                                .filter_map(|kind| {
+                                    let ord = column.dictionary().term_ord(kind.as_str());
+                                    Some((ord.ok().flatten()?, *kind))
+                                })
+                                .collect();
+                            let kind_of = |doc| {
+                                let ord = column.term_ords(doc).next()?;
+                                ords.iter().find(|(o, _)| *o == ord).map(|(_, kind)| *kind)
+                            };
+                            docs.clone().map(kind_of).collect()
+                        }
+                        None => vec![None; docs.len()],
+                    };
+                    let units = match fast.u64("unit").ok() {
+                        Some(column) => docs.map(|doc| column.first(doc).unwrap_or(0)).collect(),
+                        None => vec![0; docs.len()],
+                    };
+                    let mut langs = vec![None; kinds.len()];
+                    let inverted = segment.inverted_index(lang).map_err(search_error)?;
+                    for (code, index) in LANG_CODES.iter().zip(0u8..) {
+                        let term = Term::from_field_text(lang, code);
+                        let postings = inverted
+                            .read_postings(&term, IndexRecordOption::Basic)
+                            .map_err(read_error)?;
+                        if let Some(mut postings) = postings {
+                            let mut doc = postings.doc();
+                            while doc != tantivy::TERMINATED {
+                                langs[doc as usize] = Some(index);
+                                doc = postings.advance();
+                            }
+                        }
+                    }
+                    Ok(SegmentColumns {
+                        kinds,
+                        langs,
+                        units,
+                    })
                 })
-                .collect(),
-        )
+                .collect::<Result<_>>()?,
+        ))
     }
 
-    /// Whether the document at `address` is of one of the kinds.
-    pub(super) fn holds(&self, address: &DocAddress) -> bool {
-        self.0
-            .get(address.segment_ord as usize)
-            .and_then(Option::as_ref)
-            .is_some_and(|(column, ords)| {
-                column.term_ords(address.doc_id).any(|o| ords.contains(&o))
-            })
+    /// The language code of the document at `address` (`mul` for a concept).
+    pub(super) fn lang(&self, address: &DocAddress) -> Option<&'static str> {
+        let segment = self.0.get(address.segment_ord as usize)?;
+        let index = (*segment.langs.get(address.doc_id as usize)?)?;
+        LANG_CODES.get(usize::from(index)).copied()
+    }
+
+    /// The kind of the document at `address`.
+    pub(super) fn kind(&self, address: &DocAddress) -> Option<DocKind> {
+        let segment = self.0.get(address.segment_ord as usize)?;
+        *segment.kinds.get(address.doc_id as usize)?
+    }
+
+    /// Whether the document at `address` is of one of `kinds`.
+    pub(super) fn is_of(&self, address: &DocAddress, kinds: &[DocKind]) -> bool {
+        self.kind(address).is_some_and(|kind| kinds.contains(&kind))
+    }
+
+    /// The unit of the document at `address`; none for one outside the units.
+    pub(super) fn unit(&self, address: &DocAddress) -> Option<u64> {
+        let segment = self.0.get(address.segment_ord as usize)?;
+        segment
+            .units
+            .get(address.doc_id as usize)
+            .copied()
+            .filter(|&unit| unit > 0)
     }
 }
 

@@ -48,8 +48,8 @@ impl Search<'_> {
     }
 
     /// The pointers (concepts, index terms, situations, parts of the commentary) that name
-    /// the query's words in one language, found by the words' clauses (`word_clauses`, one per
-    /// word of `words`): for each word the `POINTERS` concepts that name it most closely, so
+    /// the query's words in one language, found by the words' scores (`scored`, one per word
+    /// of `words`): for each word the `POINTERS` concepts that name it most closely, so
     /// that a common word does not crowd out the concepts of the others; and the other
     /// pointers, which name the laws in many more words, in one search for all the words.
     ///
@@ -59,39 +59,25 @@ impl Search<'_> {
     pub(super) fn pointer_hits(
         &self,
         words: &[&Word],
-        clauses: &[Box<dyn Query>],
+        scored: &[Scored],
         out: &mut Vec<Arc<Pointer>>,
     ) -> Result<()> {
-        let naming: Vec<Box<dyn Query>> = words
+        let naming: Vec<&Scored> = words
             .iter()
-            .zip(clauses)
+            .zip(scored)
             .filter(|(w, _)| !w.common && w.lang.is_some())
-            .map(|(_, c)| c.box_clone())
+            .map(|(_, s)| s)
             .collect();
-        // These kinds are few against the nodes: asked for, rather than the others excluded,
-        // the search visits only them.
-        let only = |kinds: &[DocKind]| -> Vec<(Occur, Box<dyn Query>)> {
-            let codes: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
-            let only = ConstScoreQuery::new(self.one_of(self.fields.kind, &codes), 0.0);
-            vec![(Occur::Must, Box::new(only))]
-        };
-        let mut searches: Vec<(BooleanQuery, usize)> = naming
+        let columns = self.columns()?;
+        let mut found: Vec<Vec<(f32, DocAddress)>> = naming
             .iter()
-            .map(|clause| {
-                let query = self.filtered(clause.box_clone(), only(&[DocKind::Glossary]));
-                (query, POINTERS)
-            })
+            .map(|word| word.top(POINTERS, |a| columns.is_of(a, &[DocKind::Glossary])))
             .collect();
         if !naming.is_empty() {
             let others = [DocKind::Index, DocKind::Situation, DocKind::Commentary];
-            let query = self.filtered(keywords::at_least(&naming, 1), only(&others));
-            searches.push((query, POINTERS * naming.len()));
+            let any = self.combine(&naming, Combine::Sum { at_least: 1 });
+            found.push(any.top(POINTERS * naming.len(), |a| columns.is_of(a, &others)));
         }
-        // The searches side by side; what they find read in their order.
-        let found = searches
-            .par_iter()
-            .map(|(query, limit)| self.top(query, *limit))
-            .collect::<Result<Vec<_>>>()?;
         let addresses: Vec<DocAddress> = found.into_iter().flatten().map(|(_, a)| a).collect();
         let read = addresses
             .par_iter()

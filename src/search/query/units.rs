@@ -7,22 +7,25 @@ use super::*;
 impl Search<'_> {
     /// The ranking with each unit's best document first and its others after every unit's
     /// best: a director opens a law, and the first results should offer different ones.
-    pub(super) fn one_per_unit(&self, ranked: Vec<(DocAddress, f32)>) -> Vec<(DocAddress, f32)> {
-        let units = UnitColumn::open(self.searcher);
+    pub(super) fn one_per_unit(
+        &self,
+        ranked: Vec<(DocAddress, f32)>,
+    ) -> Result<Vec<(DocAddress, f32)>> {
+        let units = self.columns()?;
         let mut seen = BTreeSet::new();
         let (mut first, mut rest) = (Vec::new(), Vec::new());
         for (address, score) in ranked {
             // The commentary on a law does not take the law's place.
             let unit = units
                 .unit(&address)
-                .filter(|_| !units.is_commentary(&address));
+                .filter(|_| units.kind(&address) != Some(DocKind::Commentary));
             match unit {
                 Some(unit) if !seen.insert(unit) => rest.push((address, score)),
                 _ => first.push((address, score)),
             }
         }
         first.extend(rest);
-        first
+        Ok(first)
     }
 
     /// The units (laws, definitions) whose profiles hold the words, each scored by how well:
@@ -32,7 +35,7 @@ impl Search<'_> {
     /// says in the query's words beats one whose many texts share a word each).
     pub(super) fn profiles(&self, words: &[Word]) -> Result<Profiled> {
         let mut scores = Profiled::new();
-        let units = UnitColumn::open(self.searcher);
+        let units = self.columns()?;
         let profiles = self.doc_freq(self.fields.kind, DocKind::Profile.as_str())?;
         let situations = self.doc_freq(self.fields.kind, DocKind::Situation.as_str())?;
         for lang in Lang::ALL {
@@ -100,17 +103,18 @@ impl Search<'_> {
         limit: usize,
     ) -> Result<Vec<(f32, DocAddress)>> {
         let lang = words.iter().find_map(|w| w.lang).unwrap_or(Lang::En);
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let statistics = FieldStatistics {
+            statistics: &self.statistics,
+            documents: among,
+        };
+        let mut scored = Vec::new();
         for word in words {
             let stems = analyze::word_stems(lang, &word.typed);
-            let mut forms: Vec<Box<dyn Query>> = Vec::new();
+            let mut forms = Vec::new();
             let mut found = false;
             for (stripped, stem) in stems.iter().enumerate() {
                 let weight = reading_weight(lang, word, stripped, stem);
-                forms.push(Box::new(BoostQuery::new(
-                    self.term_query(field, stem),
-                    weight,
-                )));
+                forms.push(Weighted::new(field, stem, weight));
                 found |= self.doc_freq(field, stem)? > 0;
             }
             // A word no document of the field holds (`διεκδίκιση`, `droped`): the words a
@@ -121,29 +125,15 @@ impl Search<'_> {
                 && let Some(distance) = near_distance(stem)
             {
                 for other in self.near_terms(field, stem, distance)? {
-                    forms.push(Box::new(BoostQuery::new(
-                        self.term_query(field, &other),
-                        0.8,
-                    )));
+                    forms.push(Weighted::new(field, &other, 0.8));
                 }
             }
-            clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::new(forms))));
+            scored.push(self.best_of(&statistics, &forms)?);
         }
-        let statistics = FieldStatistics {
-            statistics: &self.statistics,
-            documents: among,
-        };
-        let mut top = self
-            .searcher
-            .search_with_statistics_provider(
-                &BooleanQuery::new(clauses),
-                &TopDocs::with_limit(limit).order_by_score(),
-                &statistics,
-            )
-            .map_err(search_error)?;
-        // Equal scores in corpus order, so that the same query always reads the same ones.
-        top.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        Ok(top)
+        let words: Vec<&Scored> = scored.iter().collect();
+        Ok(self
+            .combine(&words, Combine::Sum { at_least: 1 })
+            .top(limit, |_| true))
     }
 
     /// Every unit the profiles find gets a document in the results, so that a law can come up
@@ -181,17 +171,17 @@ impl Search<'_> {
     /// definition): each document gains its unit's profile score, scaled so that the best
     /// unit's counts `UNIT_WEIGHT`, far more than a document's own score, which then orders
     /// the documents within a unit.
-    pub(super) fn add_unit_scores(&self, total: &mut Scores, profiles: &Profiled) {
+    pub(super) fn add_unit_scores(&self, total: &mut Scores, profiles: &Profiled) -> Result<()> {
         let best = profiles.values().map(|(s, _)| *s).fold(0.0_f32, f32::max);
         if best <= 0.0 {
-            return;
+            return Ok(());
         }
-        let units = UnitColumn::open(self.searcher);
+        let units = self.columns()?;
         for (address, score) in total.iter_mut() {
             if let Some((unit_score, _)) = units.unit(address).and_then(|u| profiles.get(&u)) {
                 // A scenario of the commentary is about the laws it cites, but its own words
                 // say more of it.
-                let weight = if units.is_commentary(address) {
+                let weight = if units.kind(address) == Some(DocKind::Commentary) {
                     UNIT_WEIGHT * COMMENTARY_SHARE
                 } else {
                     UNIT_WEIGHT
@@ -199,42 +189,12 @@ impl Search<'_> {
                 *score += weight * unit_score / best;
             }
         }
+        Ok(())
     }
 }
 
 /// The units (a law, a definition) the profiles find: each one's score, and its id.
 pub(super) type Profiled = BTreeMap<u64, (f32, String)>;
-
-/// The unit each document belongs to (a law, a definition), and whether it is commentary,
-/// read from their fast columns.
-struct UnitColumn {
-    units: Vec<Option<tantivy::columnar::Column<u64>>>,
-    commentary: OfKinds,
-}
-
-impl UnitColumn {
-    fn open(searcher: &Searcher) -> Self {
-        let readers = searcher.segment_readers();
-        UnitColumn {
-            units: readers
-                .iter()
-                .map(|s| s.fast_fields().u64("unit").ok())
-                .collect(),
-            commentary: OfKinds::open(searcher, &[DocKind::Commentary.as_str()]),
-        }
-    }
-
-    /// Whether the document at `address` is a part of the commentary.
-    fn is_commentary(&self, address: &DocAddress) -> bool {
-        self.commentary.holds(address)
-    }
-
-    /// The unit of the document at `address`; none for one outside the units.
-    fn unit(&self, address: &DocAddress) -> Option<u64> {
-        let column = self.units.get(address.segment_ord as usize)?.as_ref()?;
-        column.first(address.doc_id).filter(|&unit| unit > 0)
-    }
-}
 
 /// BM25's statistics for a field that only some documents have (the profiles, the
 /// descriptions): the number of documents is theirs, not the index's, so that a word in every

@@ -1,0 +1,305 @@
+//! Words scored term by term: each term's postings read once per query and weighed by BM25 as
+//! a search weighs them, then combined document by document (the best of a word's readings,
+//! the sum of the words). A word's scores then serve every search of it (the direct channel,
+//! the concepts it names, the other pointers, each with its own filter), where each search
+//! would build its scorers and read and weigh its terms again.
+
+use tantivy::DocId;
+use tantivy::fieldnorm::FieldNormReader;
+use tantivy::postings::Postings;
+use tantivy::query::Bm25Weight;
+
+use super::*;
+
+/// A term and what its BM25 score is multiplied by.
+#[derive(Clone, Debug)]
+pub(super) struct Weighted {
+    pub(super) field: tantivy::schema::Field,
+    pub(super) text: String,
+    pub(super) boost: f32,
+}
+
+impl Weighted {
+    pub(super) fn new(field: tantivy::schema::Field, text: &str, boost: f32) -> Self {
+        Weighted {
+            field,
+            text: text.to_string(),
+            boost,
+        }
+    }
+}
+
+/// Documents and their scores, each segment's in document order.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Scored(Vec<Vec<(DocId, f32)>>);
+
+/// How the scores of one document in several lists make one.
+#[derive(Clone, Copy)]
+pub(super) enum Combine {
+    /// The best of them: a word scores by its likeliest reading.
+    Best,
+    /// Their sum, in the lists' order, of the documents in `at_least` of the lists.
+    Sum { at_least: usize },
+}
+
+impl Search<'_> {
+    /// The documents holding any of `terms`, each scored by the best of them.
+    pub(super) fn best_of(
+        &self,
+        statistics: &dyn Bm25StatisticsProvider,
+        terms: &[Weighted],
+    ) -> Result<Scored> {
+        let lists = terms
+            .iter()
+            .map(|term| self.scored_term(statistics, term))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(self.combine(&lists.iter().collect::<Vec<_>>(), Combine::Best))
+    }
+
+    /// The documents holding `term`, each scored as a term search scores it: BM25 with the
+    /// weight multiplied by the boost (not the score: the last bits differ).
+    fn scored_term(
+        &self,
+        statistics: &dyn Bm25StatisticsProvider,
+        term: &Weighted,
+    ) -> Result<Scored> {
+        let mut weight = None;
+        let mut segments = Vec::new();
+        for segment in self.searcher.segment_readers() {
+            let mut docs = Vec::new();
+            if let Some(mut postings) = segment
+                .inverted_index(term.field)
+                .map_err(search_error)?
+                .read_postings(
+                    &self.term(term.field, &term.text),
+                    IndexRecordOption::WithFreqs,
+                )
+                .map_err(read_error)?
+            {
+                let weight = match &weight {
+                    Some(weight) => weight,
+                    None => weight.insert(
+                        Bm25Weight::for_terms(statistics, &[self.term(term.field, &term.text)])
+                            .map_err(search_error)?
+                            .boost_by(term.boost),
+                    ),
+                };
+                let norms = segment
+                    .fieldnorms_readers()
+                    .get_field(term.field)
+                    .map_err(search_error)?
+                    .unwrap_or_else(|| FieldNormReader::constant(segment.max_doc(), 1));
+                let alive = segment.alive_bitset();
+                let mut doc = postings.doc();
+                while doc != tantivy::TERMINATED {
+                    if alive.is_none_or(|a| a.is_alive(doc)) {
+                        let score = weight.score(norms.fieldnorm_id(doc), postings.term_freq());
+                        docs.push((doc, score));
+                    }
+                    doc = postings.advance();
+                }
+            }
+            segments.push(docs);
+        }
+        Ok(Scored(segments))
+    }
+
+    /// The documents of `lists` with their scores combined, in document order: the lists
+    /// walked side by side, a document's scores taken in the lists' order.
+    pub(super) fn combine(&self, lists: &[&Scored], how: Combine) -> Scored {
+        let at_least = match how {
+            Combine::Best => 1,
+            Combine::Sum { at_least } => at_least.max(1),
+        };
+        let fold = |total: f32, score: f32| match how {
+            Combine::Best => total.max(score),
+            Combine::Sum { .. } => total + score,
+        };
+        let segments = self.searcher.segment_readers().len();
+        let mut out = Vec::with_capacity(segments);
+        for ord in 0..segments {
+            // Most of a word's readings are found in few segments, or none.
+            let of_segment: Vec<&[(DocId, f32)]> = lists
+                .iter()
+                .filter_map(|l| l.0.get(ord).filter(|docs| !docs.is_empty()))
+                .map(Vec::as_slice)
+                .collect();
+            if of_segment.len() < at_least {
+                out.push(Vec::new());
+                continue;
+            }
+            if let [only] = of_segment.as_slice() {
+                out.push(only.to_vec());
+                continue;
+            }
+            let mut at = vec![0; of_segment.len()];
+            let mut docs = Vec::new();
+            loop {
+                let next = (of_segment.iter().zip(&at))
+                    .filter_map(|(list, &i)| list.get(i).map(|(doc, _)| *doc))
+                    .min();
+                let Some(doc) = next else { break };
+                let (mut total, mut count) = (0.0, 0);
+                for (list, i) in of_segment.iter().zip(at.iter_mut()) {
+                    if let Some(&(d, score)) = list.get(*i)
+                        && d == doc
+                    {
+                        total = fold(total, score);
+                        count += 1;
+                        *i += 1;
+                    }
+                }
+                if count >= at_least {
+                    docs.push((doc, total));
+                }
+            }
+            out.push(docs);
+        }
+        Scored(out)
+    }
+}
+
+impl Scored {
+    /// The documents, in corpus order.
+    pub(super) fn addresses(&self) -> Vec<DocAddress> {
+        (0u32..)
+            .zip(&self.0)
+            .flat_map(|(ord, docs)| docs.iter().map(move |(doc, _)| DocAddress::new(ord, *doc)))
+            .collect()
+    }
+
+    /// The best `limit` documents of those `keep` admits, best first, equal scores in corpus
+    /// order: what a search for the best `limit` finds.
+    pub(super) fn top(
+        &self,
+        limit: usize,
+        keep: impl Fn(&DocAddress) -> bool,
+    ) -> Vec<(f32, DocAddress)> {
+        let mut found: Vec<(f32, DocAddress)> = (0u32..)
+            .zip(&self.0)
+            .flat_map(|(ord, docs)| {
+                docs.iter()
+                    .map(move |(doc, score)| (*score, DocAddress::new(ord, *doc)))
+            })
+            .filter(|(_, address)| keep(address))
+            .collect();
+        let order =
+            |a: &(f32, DocAddress), b: &(f32, DocAddress)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+        if found.len() > limit && limit > 0 {
+            found.select_nth_unstable_by(limit - 1, order);
+        }
+        found.truncate(limit);
+        found.sort_by(order);
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::documents::{Ancestors, Doc};
+    use crate::search::store;
+    use tantivy::query::{BoostQuery, DisjunctionMaxQuery};
+
+    /// The query a search would make of a word's terms: the best reading, plus the headings.
+    fn word_query(search: &Search, word: &keywords::WordTerms) -> Box<dyn Query> {
+        let best = |terms: &[Weighted]| -> Box<dyn Query> {
+            Box::new(DisjunctionMaxQuery::new(
+                terms
+                    .iter()
+                    .map(|t| -> Box<dyn Query> {
+                        Box::new(BoostQuery::new(
+                            search.term_query(t.field, &t.text),
+                            t.boost,
+                        ))
+                    })
+                    .collect(),
+            ))
+        };
+        Box::new(BooleanQuery::new(vec![
+            (Occur::Should, best(&word.forms)),
+            (Occur::Should, best(&word.context)),
+        ]))
+    }
+
+    /// Words scored term by term find what a search of the same terms finds, scored alike: each
+    /// word, and the words with a minimum of them, over texts where the words fall unevenly.
+    #[test]
+    fn words_score_as_a_search_scores_them() {
+        let ancestors = Ancestors(BTreeMap::new());
+        let words = ["card", "penalty", "played", "lead", "dummy", "claim"];
+        let mut docs = Vec::new();
+        for n in 0..60_usize {
+            // Each text holds some of the words, some twice, among others of its own.
+            let mut text = format!("text {n} of the laws");
+            for (i, word) in words.iter().enumerate() {
+                if (n + i) % (i + 2) == 0 {
+                    text.push_str(&format!(" {word} and more"));
+                }
+                if (n * (i + 1)) % 7 == 1 {
+                    text.push_str(&format!(" the {word}s"));
+                }
+            }
+            let id = format!("{}", n % 30 + 1);
+            let mut doc = Doc::new(
+                id,
+                DocKind::Law,
+                "en-2017",
+                Some(Lang::En),
+                vec![],
+                &ancestors,
+            );
+            doc.texts = vec![(Lang::En, text)];
+            docs.push(doc);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let opened = store::build_documents(&docs, dir.path(), "test").unwrap();
+        let searcher = opened.reader.searcher();
+        let request = Request::new("x");
+        let search = Search::new(&opened, &searcher, &request);
+        let typed: Vec<Word> = ["penalty", "cards", "played", "dummy", "claiming"]
+            .iter()
+            .map(|w| Word {
+                typed: w.to_string(),
+                folded: analyze::fold_word(w),
+                lang: Some(Lang::En),
+                common: false,
+            })
+            .collect();
+        let own: Vec<&Word> = typed.iter().collect();
+        let mut matcher = Matcher::default();
+        let terms = search
+            .word_terms(Lang::En, &own, &mut matcher, &mut BTreeSet::new())
+            .unwrap();
+        let scored = search.scored_words(&terms).unwrap();
+        let queries: Vec<Box<dyn Query>> = terms.iter().map(|w| word_query(&search, w)).collect();
+        let same = |ours: Vec<(f32, DocAddress)>, query: &dyn Query| {
+            let theirs = search.top(query, 100).unwrap();
+            assert!(!theirs.is_empty());
+            assert_eq!(ours.len(), theirs.len());
+            for ((a, x), (b, y)) in ours.iter().zip(&theirs) {
+                assert!((a - b).abs() <= 1e-5 * b.abs(), "{a} against {b}");
+                // Equal documents, or equal scores in another order of adding up.
+                assert!(x == y || (a - b).abs() <= 1e-5 * b.abs());
+            }
+            let mut ours: Vec<DocAddress> = ours.into_iter().map(|(_, a)| a).collect();
+            let mut theirs: Vec<DocAddress> = theirs.into_iter().map(|(_, a)| a).collect();
+            ours.sort();
+            theirs.sort();
+            assert_eq!(ours, theirs);
+        };
+        for (word, query) in scored.iter().zip(&queries) {
+            same(word.top(100, |_| true), query.as_ref());
+        }
+        let lists: Vec<&Scored> = scored.iter().collect();
+        for at_least in 1..=3 {
+            let clauses = queries
+                .iter()
+                .map(|q| (Occur::Should, q.box_clone()))
+                .collect();
+            let query = BooleanQuery::with_minimum_required_clauses(clauses, at_least);
+            let ours = search.combine(&lists, Combine::Sum { at_least });
+            same(ours.top(100, |_| true), &query);
+        }
+    }
+}
