@@ -5,7 +5,6 @@
 //! snippet lengths in bytes, which halves a Hebrew or Greek snippet.
 
 use super::analyze::{self, Lang};
-use super::lock;
 use crate::text::within_edits;
 
 /// How many characters a snippet shows at most.
@@ -27,38 +26,27 @@ pub struct Matcher {
     pub terms: Vec<String>,
     /// Words found only by near spelling: (folded word, edits allowed).
     pub near: Vec<(String, u8)>,
-    /// The words of texts already looked at, and whether they matched: the texts of one
-    /// query's results share most of their words, and analyzing a word is the costly part.
-    /// Shared by the threads that make the results.
-    seen: std::sync::Mutex<[rustc_hash::FxHashMap<Box<str>, bool>; 3]>,
 }
 
 impl Matcher {
     /// A matcher of these terms and near spellings.
     pub fn new(terms: Vec<String>, near: Vec<(String, u8)>) -> Self {
-        Matcher {
-            terms,
-            near,
-            seen: Default::default(),
-        }
+        Matcher { terms, near }
     }
 
     /// Whether the word of `lang`, as printed, matches.
     fn matches(&self, lang: Lang, word: &str) -> bool {
-        if let Some(&matched) = lock(&self.seen)[lang as usize].get(word) {
-            return matched;
-        }
         let stems = analyze::word_stems(lang, word);
-        let mut matched = stems.iter().any(|t| self.terms.contains(t));
-        if !matched && !self.near.is_empty() {
-            let folded = analyze::fold_word(word);
-            matched = self
-                .near
-                .iter()
-                .any(|(w, d)| !folded.is_empty() && within_edits(w, &folded, *d));
+        if stems.iter().any(|t| self.terms.contains(t)) {
+            return true;
         }
-        lock(&self.seen)[lang as usize].insert(word.into(), matched);
-        matched
+        if self.near.is_empty() {
+            return false;
+        }
+        let folded = analyze::fold_word(word);
+        self.near
+            .iter()
+            .any(|(w, d)| !folded.is_empty() && within_edits(w, &folded, *d))
     }
 }
 
@@ -79,6 +67,8 @@ pub fn snippet(text: &str, lang: Lang, matcher: &Matcher, width: usize) -> Snipp
     // it matches.
     let mut words: Vec<Word> = Vec::new();
     let (mut byte, mut char) = (0, 0);
+    // A text says most of its words again and again: each is looked at once.
+    let mut seen: rustc_hash::FxHashMap<&str, bool> = rustc_hash::FxHashMap::default();
     for (from_byte, word) in analyze::words(&flat) {
         let range = from_byte..from_byte + word.len();
         let from = char + flat[byte..range.start].chars().count();
@@ -87,7 +77,9 @@ pub fn snippet(text: &str, lang: Lang, matcher: &Matcher, width: usize) -> Snipp
         words.push(Word {
             bytes: range,
             chars: from..to,
-            matched: matcher.matches(lang, word),
+            matched: *seen
+                .entry(word)
+                .or_insert_with(|| matcher.matches(lang, word)),
         });
     }
     // The window: starting at a matched word, the one covering the most matched words;

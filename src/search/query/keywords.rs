@@ -94,12 +94,23 @@ impl Search<'_> {
                 scored.insert(lang, (own, self.scored_words(&terms)?));
             }
         }
-        let mut pointers = Vec::new();
-        let mut direct = BTreeMap::new();
-        for (&lang, (own, words)) in &scored {
-            self.pointer_hits(own, words, &mut pointers)?;
-            direct.insert(lang, self.direct(own, words, kinds)?);
-        }
+        let (pointers, direct) = rayon::join(
+            || -> Result<Vec<std::sync::Arc<pointers::Pointer>>> {
+                let mut pointers = Vec::new();
+                for (own, words) in scored.values() {
+                    self.pointer_hits(own, words, &mut pointers)?;
+                }
+                Ok(pointers)
+            },
+            || -> Result<BTreeMap<Lang, Scores>> {
+                let mut direct = BTreeMap::new();
+                for (&lang, (own, words)) in &scored {
+                    direct.insert(lang, self.direct(own, words, kinds)?);
+                }
+                Ok(direct)
+            },
+        );
+        let (pointers, mut direct) = (pointers?, direct?);
         let readings = pointers::readings(words, &near);
         let concepts = self.concepts(words, &readings, &pointers);
         let pointed = self.pointed(words, &readings, &concepts, &pointers);
@@ -270,7 +281,8 @@ impl Search<'_> {
     }
 
     /// The words in `lang`'s fields, the terms of each: its printed form (weighted up) and its
-    /// stems or prefix-stripped forms; a word found nowhere, its near spellings.
+    /// stems or prefix-stripped forms; a word found nowhere, its near spellings. The words are
+    /// read side by side, then marked for the snippets in their order.
     pub(super) fn word_terms(
         &self,
         lang: Lang,
@@ -278,61 +290,81 @@ impl Search<'_> {
         matcher: &mut Matcher,
         near: &mut BTreeSet<String>,
     ) -> Result<Vec<WordTerms>> {
-        let exact_field = self.fields.text(lang, true);
-        let stems_field = self.fields.text(lang, false);
-        let mut clauses = Vec::new();
-        for word in words {
-            let stems = analyze::word_stems(lang, &word.typed);
-            let mut forms = vec![Weighted::new(exact_field, &word.folded, 2.0)];
-            let mut found = self.doc_freq(exact_field, &word.folded)? > 0;
-            for (stripped, stem) in stems.iter().enumerate() {
-                let weight = reading_weight(lang, word, stripped, stem);
-                forms.push(Weighted::new(stems_field, stem, weight));
-                found |= self.doc_freq(stems_field, stem)? > 0;
-            }
-            // A function word is not marked where the query has other words.
-            if !word.common || words.iter().all(|w| w.common) {
-                matcher.terms.extend(stems.iter().cloned());
-            }
-            // Inflection inside the word that stems and prefixes do not reach (`הובילה`,
-            // `הובלה`; `άκουσε`, `ακούγοντας`): the words one edit away count, a little.
-            if found && lang != Lang::En {
-                let (field, form) = match lang {
-                    Lang::He => (exact_field, &word.folded),
-                    _ => (stems_field, stems.first().unwrap_or(&word.folded)),
-                };
-                if form.chars().count() >= 5 {
-                    for other in self.near_terms(field, form, 1)? {
-                        forms.push(Weighted::new(field, &other, 0.3));
-                    }
-                }
-            }
-            // A word found nowhere: the words a misspelling away, almost as much as the word.
-            if !found && let Some(distance) = near_distance(&word.folded) {
+        let all_common = words.iter().all(|w| w.common);
+        let read = words
+            .par_iter()
+            .map(|word| self.word_reading(lang, word, all_common))
+            .collect::<Result<Vec<_>>>()?;
+        let mut terms = Vec::new();
+        for (word, reading) in words.iter().zip(read) {
+            matcher.terms.extend(reading.marked);
+            if let Some(distance) = reading.misspelled {
                 near.insert(word.typed.clone());
                 matcher.near.push((word.folded.clone(), distance));
-                let mut spellings = vec![(exact_field, word.folded.clone(), distance)];
-                if lang == Lang::He {
-                    for stem in analyze::unprefixed(&word.folded).filter(|s| s.chars().count() >= 4)
-                    {
-                        spellings.push((stems_field, stem.to_string(), 1));
-                    }
-                }
-                for (field, form, distance) in spellings {
-                    for other in self.near_terms(field, &form, distance)? {
-                        forms.push(Weighted::new(field, &other, 0.8));
-                    }
+            }
+            terms.push(reading.terms);
+        }
+        Ok(terms)
+    }
+
+    /// One word's terms in `lang`'s fields, what marks it in the snippets, and the edits its
+    /// near spellings were looked up by when it is found nowhere.
+    fn word_reading(&self, lang: Lang, word: &Word, all_common: bool) -> Result<WordReading> {
+        let exact_field = self.fields.text(lang, true);
+        let stems_field = self.fields.text(lang, false);
+        let stems = analyze::word_stems(lang, &word.typed);
+        let mut forms = vec![Weighted::new(exact_field, &word.folded, 2.0)];
+        let mut found = self.doc_freq(exact_field, &word.folded)? > 0;
+        for (stripped, stem) in stems.iter().enumerate() {
+            let weight = reading_weight(lang, word, stripped, stem);
+            forms.push(Weighted::new(stems_field, stem, weight));
+            found |= self.doc_freq(stems_field, stem)? > 0;
+        }
+        // A function word is not marked where the query has other words.
+        let marked = if !word.common || all_common {
+            stems.to_vec()
+        } else {
+            Vec::new()
+        };
+        // Inflection inside the word that stems and prefixes do not reach (`הובילה`,
+        // `הובלה`; `άκουσε`, `ακούγοντας`): the words one edit away count, a little.
+        if found && lang != Lang::En {
+            let (field, form) = match lang {
+                Lang::He => (exact_field, &word.folded),
+                _ => (stems_field, stems.first().unwrap_or(&word.folded)),
+            };
+            if form.chars().count() >= 5 {
+                for other in self.near_terms(field, form, 1)? {
+                    forms.push(Weighted::new(field, &other, 0.3));
                 }
             }
-            // The headings above a node, a little.
-            let context_field = self.fields.context(lang);
-            let context = stems
-                .iter()
-                .map(|stem| Weighted::new(context_field, stem, CONTEXT_WEIGHT))
-                .collect();
-            clauses.push(WordTerms { forms, context });
         }
-        Ok(clauses)
+        // A word found nowhere: the words a misspelling away, almost as much as the word.
+        let misspelled = near_distance(&word.folded).filter(|_| !found);
+        if let Some(distance) = misspelled {
+            let mut spellings = vec![(exact_field, word.folded.clone(), distance)];
+            if lang == Lang::He {
+                for stem in analyze::unprefixed(&word.folded).filter(|s| s.chars().count() >= 4) {
+                    spellings.push((stems_field, stem.to_string(), 1));
+                }
+            }
+            for (field, form, distance) in spellings {
+                for other in self.near_terms(field, &form, distance)? {
+                    forms.push(Weighted::new(field, &other, 0.8));
+                }
+            }
+        }
+        // The headings above a node, a little.
+        let context_field = self.fields.context(lang);
+        let context = stems
+            .iter()
+            .map(|stem| Weighted::new(context_field, stem, CONTEXT_WEIGHT))
+            .collect();
+        Ok(WordReading {
+            terms: WordTerms { forms, context },
+            marked,
+            misspelled,
+        })
     }
 
     /// The indexed words `distance` edits from `text` (a swap counting one), at most
@@ -404,6 +436,15 @@ impl Search<'_> {
 pub(super) struct WordTerms {
     pub(super) forms: Vec<Weighted>,
     pub(super) context: Vec<Weighted>,
+}
+
+/// One word read in one language's fields.
+struct WordReading {
+    terms: WordTerms,
+    /// The terms that mark it in the snippets.
+    marked: Vec<String>,
+    /// The edits its near spellings were looked up by, when it is found nowhere as typed.
+    misspelled: Option<u8>,
 }
 
 /// What the channels found: the documents' scores added up, and how the query was read.

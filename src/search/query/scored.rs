@@ -104,8 +104,8 @@ impl Search<'_> {
         Ok(Scored(segments))
     }
 
-    /// The documents of `lists` with their scores combined, in document order: the lists
-    /// walked side by side, a document's scores taken in the lists' order.
+    /// The documents of `lists` with their scores combined, in document order, a document's
+    /// scores taken in the lists' order.
     pub(super) fn combine(&self, lists: &[&Scored], how: Combine) -> Scored {
         let at_least = match how {
             Combine::Best => 1,
@@ -132,31 +132,57 @@ impl Search<'_> {
                 out.push(only.to_vec());
                 continue;
             }
-            let mut at = vec![0; of_segment.len()];
-            let mut docs = Vec::new();
-            loop {
-                let next = (of_segment.iter().zip(&at))
-                    .filter_map(|(list, &i)| list.get(i).map(|(doc, _)| *doc))
-                    .min();
-                let Some(doc) = next else { break };
-                let (mut total, mut count) = (0.0, 0);
-                for (list, i) in of_segment.iter().zip(at.iter_mut()) {
-                    if let Some(&(d, score)) = list.get(*i)
-                        && d == doc
-                    {
-                        total = fold(total, score);
-                        count += 1;
-                        *i += 1;
-                    }
-                }
-                if count >= at_least {
-                    docs.push((doc, total));
-                }
-            }
-            out.push(docs);
+            out.push(merge(&of_segment, at_least, fold));
         }
         Scored(out)
     }
+}
+
+/// How many documents `merge` adds up at a time: a table this long is cheap to sweep.
+const WINDOW: usize = 4096;
+
+/// The documents of one segment's `lists` found in `at_least` of them, their scores folded in
+/// the lists' order: window by window of the segment, each list's documents in the window are
+/// folded into a table, which is then read in document order.
+fn merge(
+    lists: &[&[(DocId, f32)]],
+    at_least: usize,
+    fold: impl Fn(f32, f32) -> f32,
+) -> Vec<(DocId, f32)> {
+    let mut table = vec![(0.0_f32, 0_u32); WINDOW];
+    let mut marked = vec![0_u64; WINDOW / 64];
+    let mut at = vec![0; lists.len()];
+    let mut docs = Vec::new();
+    loop {
+        // The next window holding a document of some list.
+        let next = (lists.iter().zip(&at))
+            .filter_map(|(list, &i)| list.get(i).map(|(doc, _)| *doc))
+            .min();
+        let Some(first) = next else { break };
+        let base = first - first % WINDOW as DocId;
+        for (list, i) in lists.iter().zip(at.iter_mut()) {
+            while let Some(&(doc, score)) = list.get(*i)
+                && doc < base + WINDOW as DocId
+            {
+                let offset = (doc - base) as usize;
+                let slot = &mut table[offset];
+                *slot = (fold(slot.0, score), slot.1 + 1);
+                marked[offset / 64] |= 1 << (offset % 64);
+                *i += 1;
+            }
+        }
+        for (block, bits) in marked.iter_mut().enumerate() {
+            while *bits != 0 {
+                let offset = block * 64 + bits.trailing_zeros() as usize;
+                *bits &= *bits - 1;
+                let (score, count) = std::mem::take(&mut table[offset]);
+                if count as usize >= at_least {
+                    docs.push((base + offset as DocId, score));
+                }
+            }
+        }
+    }
+    docs
 }
 
 impl Scored {
