@@ -11,14 +11,14 @@ impl Search<'_> {
         &self,
         ranked: Vec<(DocAddress, f32)>,
     ) -> Result<Vec<(DocAddress, f32)>> {
-        let units = self.columns()?;
+        let columns = self.columns()?;
         let mut seen = BTreeSet::new();
         let (mut first, mut rest) = (Vec::new(), Vec::new());
         for (address, score) in ranked {
             // The commentary on a law does not take the law's place.
-            let unit = units
+            let unit = columns
                 .unit(&address)
-                .filter(|_| units.kind(&address) != Some(DocKind::Commentary));
+                .filter(|_| columns.kind(&address) != Some(DocKind::Commentary));
             match unit {
                 Some(unit) if !seen.insert(unit) => rest.push((address, score)),
                 _ => first.push((address, score)),
@@ -35,7 +35,7 @@ impl Search<'_> {
     /// says in the query's words beats one whose many texts share a word each).
     pub(super) fn profiles(&self, words: &[Word]) -> Result<Profiled> {
         let mut scores = Profiled::new();
-        let units = self.columns()?;
+        let columns = self.columns()?;
         let profiles = self.doc_freq(self.fields.kind, DocKind::Profile.as_str())?;
         let situations = self.doc_freq(self.fields.kind, DocKind::Situation.as_str())?;
         for lang in Lang::ALL {
@@ -50,7 +50,7 @@ impl Search<'_> {
             let top = self.top_among(field, &own, profiles, PROFILED)?;
             let best = top.first().map_or(0.0, |(score, _)| *score);
             for (score, address) in top {
-                if let Some(unit) = units.unit(&address) {
+                if let Some(unit) = columns.unit(&address) {
                     let entry = scores.entry(unit).or_default();
                     entry.0 += score / best;
                     if entry.1.is_empty() {
@@ -62,7 +62,7 @@ impl Search<'_> {
             let mut by_unit: BTreeMap<u64, Vec<f32>> = BTreeMap::new();
             let mut ids: BTreeMap<u64, String> = BTreeMap::new();
             for (score, address) in self.top_among(field, &own, situations, DESCRIPTIONS)? {
-                if let Some(unit) = units.unit(&address) {
+                if let Some(unit) = columns.unit(&address) {
                     by_unit.entry(unit).or_default().push(score);
                     if let std::collections::btree_map::Entry::Vacant(id) = ids.entry(unit) {
                         // A law is named by its number, a definition by its id.
@@ -176,12 +176,12 @@ impl Search<'_> {
         if best <= 0.0 {
             return Ok(());
         }
-        let units = self.columns()?;
+        let columns = self.columns()?;
         for (address, score) in total.iter_mut() {
-            if let Some((unit_score, _)) = units.unit(address).and_then(|u| profiles.get(&u)) {
+            if let Some((unit_score, _)) = columns.unit(address).and_then(|u| profiles.get(&u)) {
                 // A scenario of the commentary is about the laws it cites, but its own words
                 // say more of it.
-                let weight = if units.kind(address) == Some(DocKind::Commentary) {
+                let weight = if columns.kind(address) == Some(DocKind::Commentary) {
                     UNIT_WEIGHT * COMMENTARY_SHARE
                 } else {
                     UNIT_WEIGHT
