@@ -466,40 +466,23 @@ impl<'a> Search<'a> {
     ) -> Result<Vec<(DocAddress, f32)>> {
         let mut out = Vec::new();
         for (ord, segment) in (0u32..).zip(self.searcher.segment_readers()) {
-            let mut found: Vec<(tantivy::DocId, f32)> = Vec::new();
-            let mut lists = 0;
+            let mut lists: Vec<Vec<(tantivy::DocId, f32)>> = Vec::new();
             for (value, weight) in values {
                 let Some(mut postings) = self.postings(segment, field, value)? else {
                     continue;
                 };
-                lists += 1;
+                let mut list = Vec::new();
                 let mut doc = postings.doc();
                 while doc != tantivy::TERMINATED {
-                    found.push((doc, *weight));
+                    list.push((doc, *weight));
                     doc = postings.advance();
                 }
+                lists.push(list);
             }
-            // One list is in order already; several are merged by sorting, or, when they hold
-            // a good part of the segment, by marking each document's best in a table.
-            let max_doc = segment.max_doc() as usize;
-            if lists > 1 && found.len() * 16 < max_doc {
-                found.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
-                found.dedup_by_key(|(doc, _)| *doc);
-            } else if lists > 1 {
-                let mut best = vec![f32::NEG_INFINITY; max_doc];
-                for (doc, weight) in found.drain(..) {
-                    let slot = &mut best[doc as usize];
-                    *slot = slot.max(weight);
-                }
-                found.extend(
-                    (0..)
-                        .zip(best)
-                        .filter(|(_, weight)| *weight > f32::NEG_INFINITY),
-                );
-            }
+            let lists: Vec<&[(tantivy::DocId, f32)]> = lists.iter().map(Vec::as_slice).collect();
             let alive = segment.alive_bitset();
             out.extend(
-                found
+                scored::merge(&lists, 1, f32::max)
                     .into_iter()
                     .filter(|(doc, _)| alive.is_none_or(|a| a.is_alive(*doc)))
                     .map(|(doc, weight)| (DocAddress::new(ord, doc), weight)),

@@ -75,8 +75,16 @@ impl Search<'_> {
             .collect();
         if !naming.is_empty() {
             let others = [DocKind::Index, DocKind::Situation, DocKind::Commentary];
-            let any = self.combine(&naming, Combine::Sum { at_least: 1 });
-            found.push(any.top(POINTERS * naming.len(), |a| columns.is_of(a, &others)));
+            // Each word's pointers first: the words' texts are far more.
+            let only: Vec<Scored> = naming
+                .iter()
+                .map(|word| word.only(|a| columns.is_of(a, &others)))
+                .collect();
+            let any = self.combine(
+                &only.iter().collect::<Vec<_>>(),
+                Combine::Sum { at_least: 1 },
+            );
+            found.push(any.top(POINTERS * naming.len(), |_| true));
         }
         let addresses: Vec<DocAddress> = found.into_iter().flatten().map(|(_, a)| a).collect();
         let read = addresses

@@ -141,10 +141,10 @@ impl Search<'_> {
 /// How many documents `merge` adds up at a time: a table this long is cheap to sweep.
 const WINDOW: usize = 4096;
 
-/// The documents of one segment's `lists` found in `at_least` of them, their scores folded in
-/// the lists' order: window by window of the segment, each list's documents in the window are
+/// The documents of one segment's `lists` (each in document order) found in `at_least` of
+/// them, their scores folded in the lists' order: window by window of the segment, each list's documents in the window are
 /// folded into a table, which is then read in document order.
-fn merge(
+pub(super) fn merge(
     lists: &[&[(DocId, f32)]],
     at_least: usize,
     fold: impl Fn(f32, f32) -> f32,
@@ -186,6 +186,21 @@ fn merge(
 }
 
 impl Scored {
+    /// Those of the documents that `keep` admits.
+    pub(super) fn only(&self, keep: impl Fn(&DocAddress) -> bool) -> Scored {
+        Scored(
+            (0u32..)
+                .zip(&self.0)
+                .map(|(ord, docs)| {
+                    let kept = docs
+                        .iter()
+                        .filter(|(doc, _)| keep(&DocAddress::new(ord, *doc)));
+                    kept.copied().collect()
+                })
+                .collect(),
+        )
+    }
+
     /// The documents, in corpus order.
     pub(super) fn addresses(&self) -> Vec<DocAddress> {
         (0u32..)
