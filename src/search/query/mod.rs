@@ -468,16 +468,9 @@ impl<'a> Search<'a> {
         for (ord, segment) in (0u32..).zip(self.searcher.segment_readers()) {
             let mut lists: Vec<Vec<(tantivy::DocId, f32)>> = Vec::new();
             for (value, weight) in values {
-                let Some(mut postings) = self.postings(segment, field, value)? else {
-                    continue;
-                };
-                let mut list = Vec::new();
-                let mut doc = postings.doc();
-                while doc != tantivy::TERMINATED {
-                    list.push((doc, *weight));
-                    doc = postings.advance();
+                if let Some(postings) = self.postings(segment, field, value)? {
+                    lists.push(docs_of(postings).map(|doc| (doc, *weight)).collect());
                 }
-                lists.push(list);
             }
             let lists: Vec<&[(tantivy::DocId, f32)]> = lists.iter().map(Vec::as_slice).collect();
             let alive = segment.alive_bitset();
@@ -499,10 +492,21 @@ impl<'a> Search<'a> {
         field: tantivy::schema::Field,
         value: &str,
     ) -> Result<Option<SegmentPostings>> {
+        self.postings_with(segment, field, value, IndexRecordOption::Basic)
+    }
+
+    /// The same, with what is read of each document (`WithFreqs` to score it).
+    fn postings_with(
+        &self,
+        segment: &tantivy::SegmentReader,
+        field: tantivy::schema::Field,
+        value: &str,
+        option: IndexRecordOption,
+    ) -> Result<Option<SegmentPostings>> {
         segment
             .inverted_index(field)
             .map_err(search_error)?
-            .read_postings(&self.term(field, value), IndexRecordOption::Basic)
+            .read_postings(&self.term(field, value), option)
             .map_err(read_error)
     }
 
@@ -557,8 +561,56 @@ impl<'a> Search<'a> {
         if let Some(columns) = self.cache.columns.get() {
             return Ok(columns);
         }
-        let columns = Columns::read(self.searcher, self.fields.lang)?;
+        let segments = self.searcher.segment_readers().iter();
+        let columns = Columns(
+            segments
+                .map(|s| self.segment_columns(s))
+                .collect::<Result<_>>()?,
+        );
         Ok(self.cache.columns.get_or_init(|| columns))
+    }
+
+    /// One segment's kinds and units from the fast columns, its languages from the postings.
+    fn segment_columns(&self, segment: &tantivy::SegmentReader) -> Result<SegmentColumns> {
+        let docs = 0..segment.max_doc();
+        let fast = segment.fast_fields();
+        let kinds = match fast.str("kind").ok().flatten() {
+            Some(column) => {
+                let ords: Vec<(u64, DocKind)> = DocKind::ALL
+                    .iter()
+                    .filter_map(|kind| {
+                        let ord = column.dictionary().term_ord(kind.as_str());
+                        Some((ord.ok().flatten()?, *kind))
+                    })
+                    .collect();
+                let kind_of = |doc| {
+                    let ord = column.term_ords(doc).next()?;
+                    ords.iter().find(|(o, _)| *o == ord).map(|(_, kind)| *kind)
+                };
+                docs.clone().map(kind_of).collect()
+            }
+            None => vec![None; docs.len()],
+        };
+        let units = match fast.u64("unit").ok() {
+            Some(column) => docs
+                .clone()
+                .map(|doc| column.first(doc).unwrap_or(0))
+                .collect(),
+            None => vec![0; docs.len()],
+        };
+        let mut langs = vec![None; docs.len()];
+        for (code, index) in LANG_CODES.iter().zip(0u8..) {
+            if let Some(postings) = self.postings(segment, self.fields.lang, code)? {
+                for doc in docs_of(postings) {
+                    langs[doc as usize] = Some(index);
+                }
+            }
+        }
+        Ok(SegmentColumns {
+            kinds,
+            langs,
+            units,
+        })
     }
 
     fn doc(&self, address: DocAddress) -> Result<TantivyDocument> {
@@ -652,6 +704,18 @@ fn lang_codes(langs: &[Lang], kinds: &[DocKind]) -> Vec<&'static str> {
     codes
 }
 
+/// The documents of a posting list, in order.
+fn docs_of(mut postings: SegmentPostings) -> impl Iterator<Item = tantivy::DocId> {
+    let mut doc = postings.doc();
+    std::iter::from_fn(move || {
+        (doc != tantivy::TERMINATED).then(|| {
+            let found = doc;
+            doc = postings.advance();
+            found
+        })
+    })
+}
+
 /// The kinds of document not among `kinds`.
 fn excluded(kinds: &[DocKind]) -> Vec<&'static str> {
     DocKind::ALL
@@ -721,60 +785,6 @@ struct SegmentColumns {
 }
 
 impl Columns {
-    fn read(searcher: &Searcher, lang: tantivy::schema::Field) -> Result<Self> {
-        Ok(Columns(
-            searcher
-                .segment_readers()
-                .iter()
-                .map(|segment| -> Result<SegmentColumns> {
-                    let docs = 0..segment.max_doc();
-                    let fast = segment.fast_fields();
-                    let kinds = match fast.str("kind").ok().flatten() {
-                        Some(column) => {
-                            let ords: Vec<(u64, DocKind)> = DocKind::ALL
-                                .iter()
-                                .filter_map(|kind| {
-                                    let ord = column.dictionary().term_ord(kind.as_str());
-                                    Some((ord.ok().flatten()?, *kind))
-                                })
-                                .collect();
-                            let kind_of = |doc| {
-                                let ord = column.term_ords(doc).next()?;
-                                ords.iter().find(|(o, _)| *o == ord).map(|(_, kind)| *kind)
-                            };
-                            docs.clone().map(kind_of).collect()
-                        }
-                        None => vec![None; docs.len()],
-                    };
-                    let units = match fast.u64("unit").ok() {
-                        Some(column) => docs.map(|doc| column.first(doc).unwrap_or(0)).collect(),
-                        None => vec![0; docs.len()],
-                    };
-                    let mut langs = vec![None; kinds.len()];
-                    let inverted = segment.inverted_index(lang).map_err(search_error)?;
-                    for (code, index) in LANG_CODES.iter().zip(0u8..) {
-                        let term = Term::from_field_text(lang, code);
-                        let postings = inverted
-                            .read_postings(&term, IndexRecordOption::Basic)
-                            .map_err(read_error)?;
-                        if let Some(mut postings) = postings {
-                            let mut doc = postings.doc();
-                            while doc != tantivy::TERMINATED {
-                                langs[doc as usize] = Some(index);
-                                doc = postings.advance();
-                            }
-                        }
-                    }
-                    Ok(SegmentColumns {
-                        kinds,
-                        langs,
-                        units,
-                    })
-                })
-                .collect::<Result<_>>()?,
-        ))
-    }
-
     /// The language code of the document at `address` (`mul` for a concept).
     pub(super) fn lang(&self, address: &DocAddress) -> Option<&'static str> {
         let segment = self.0.get(address.segment_ord as usize)?;

@@ -67,15 +67,13 @@ impl Search<'_> {
         let mut segments = Vec::new();
         for segment in self.searcher.segment_readers() {
             let mut docs = Vec::new();
-            if let Some(mut postings) = segment
-                .inverted_index(term.field)
-                .map_err(search_error)?
-                .read_postings(
-                    &self.term(term.field, &term.text),
-                    IndexRecordOption::WithFreqs,
-                )
-                .map_err(read_error)?
-            {
+            let found = self.postings_with(
+                segment,
+                term.field,
+                &term.text,
+                IndexRecordOption::WithFreqs,
+            )?;
+            if let Some(mut postings) = found {
                 let weight = match &weight {
                     Some(weight) => weight,
                     None => weight.insert(
