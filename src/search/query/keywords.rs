@@ -118,8 +118,6 @@ impl Search<'_> {
         // What each language's texts find, directly and through the concepts: the evidence
         // a target language also reads through the aligned ids.
         let mut evidence: BTreeMap<Lang, Scores> = BTreeMap::new();
-        // The texts of a language: its fields imply it.
-        let filter = || self.filter(&[], kinds);
         for lang in Lang::ALL {
             let matcher = matchers.entry(lang).or_default();
             let mut found: Scores = BTreeMap::new();
@@ -131,10 +129,10 @@ impl Search<'_> {
                 .flat_map(|c| c.forms.iter().filter(|f| f.lang == lang))
                 .collect();
             if !forms.is_empty() {
-                let phrases = self.phrases(lang, &forms, matcher);
+                let phrases = self.phrases(lang, &forms, matcher)?;
                 add(
                     &mut found,
-                    self.collect(self.filtered(phrases, filter()))?,
+                    self.best_admitted(&[phrases], 1, kinds)?,
                     GLOSSARY_WEIGHT * concept_weight,
                 );
             }
@@ -399,10 +397,11 @@ impl Search<'_> {
         })
     }
 
-    /// The forms of concepts as phrases in `lang`'s stems field.
-    fn phrases(&self, lang: Lang, forms: &[&Name], matcher: &mut Matcher) -> Box<dyn Query> {
+    /// The texts holding the forms of concepts as phrases in `lang`'s stems field (a word
+    /// between them allowed), scored by the forms they hold, added up.
+    fn phrases(&self, lang: Lang, forms: &[&Name], matcher: &mut Matcher) -> Result<Scored> {
         let field = self.fields.text(lang, false);
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        let mut found = Vec::new();
         for form in forms {
             // Each word by its most complete reading: the printed form for Hebrew (the
             // prefix-stripped forms sit at the same position), the stem elsewhere.
@@ -415,19 +414,21 @@ impl Search<'_> {
                     matcher.terms.push(word.clone());
                 }
             }
-            let query: Box<dyn Query> = match words.as_slice() {
+            found.push(match words.as_slice() {
                 [] => continue,
-                [one] => self.term_query(field, one),
+                [one] => self.scored_term(&self.statistics, &Weighted::new(field, one, 1.0))?,
                 _ => {
                     let mut phrase =
                         PhraseQuery::new(words.iter().map(|w| self.term(field, w)).collect());
                     phrase.set_slop(1);
-                    Box::new(phrase)
+                    self.scored_query(&phrase)?
                 }
-            };
-            clauses.push((Occur::Should, query));
+            });
         }
-        Box::new(BooleanQuery::new(clauses))
+        Ok(self.combine(
+            &found.iter().collect::<Vec<_>>(),
+            Combine::Sum { at_least: 1 },
+        ))
     }
 }
 

@@ -7,7 +7,7 @@
 use tantivy::DocId;
 use tantivy::fieldnorm::FieldNormReader;
 use tantivy::postings::Postings;
-use tantivy::query::Bm25Weight;
+use tantivy::query::{Bm25Weight, EnableScoring};
 
 use super::*;
 
@@ -56,9 +56,31 @@ impl Search<'_> {
         Ok(self.combine(&lists.iter().collect::<Vec<_>>(), Combine::Best))
     }
 
+    /// The documents `query` matches with the scores a search gives them, every one of them
+    /// (a search would keep the best few and sort them).
+    pub(super) fn scored_query(&self, query: &dyn Query) -> Result<Scored> {
+        let scoring =
+            EnableScoring::enabled_from_statistics_provider(&self.statistics, self.searcher);
+        let weight = query.weight(scoring).map_err(search_error)?;
+        let mut segments = Vec::new();
+        for segment in self.searcher.segment_readers() {
+            let alive = segment.alive_bitset();
+            let mut docs = Vec::new();
+            weight
+                .for_each(segment, &mut |doc, score| {
+                    if alive.is_none_or(|a| a.is_alive(doc)) {
+                        docs.push((doc, score));
+                    }
+                })
+                .map_err(search_error)?;
+            segments.push(docs);
+        }
+        Ok(Scored(segments))
+    }
+
     /// The documents holding `term`, each scored as a term search scores it: BM25 with the
     /// weight multiplied by the boost (not the score: the last bits differ).
-    fn scored_term(
+    pub(super) fn scored_term(
         &self,
         statistics: &dyn Bm25StatisticsProvider,
         term: &Weighted,
@@ -238,7 +260,7 @@ mod tests {
     use super::*;
     use crate::search::documents::{Ancestors, Doc};
     use crate::search::store;
-    use tantivy::query::{BoostQuery, DisjunctionMaxQuery};
+    use tantivy::query::{BooleanQuery, BoostQuery, DisjunctionMaxQuery, Occur};
 
     /// The query a search would make of a word's terms: the best reading, plus the headings.
     fn word_query(search: &Search, word: &keywords::WordTerms) -> Box<dyn Query> {
@@ -261,15 +283,13 @@ mod tests {
         ]))
     }
 
-    /// Words scored term by term find what a search of the same terms finds, scored alike: each
-    /// word, and the words with a minimum of them, over texts where the words fall unevenly.
-    #[test]
-    fn words_score_as_a_search_scores_them() {
+    /// Sixty texts over thirty laws, each holding some of a few words, some twice, among
+    /// others of its own: the words fall unevenly.
+    fn texts() -> (tempfile::TempDir, Opened) {
         let ancestors = Ancestors(BTreeMap::new());
         let words = ["card", "penalty", "played", "lead", "dummy", "claim"];
         let mut docs = Vec::new();
         for n in 0..60_usize {
-            // Each text holds some of the words, some twice, among others of its own.
             let mut text = format!("text {n} of the laws");
             for (i, word) in words.iter().enumerate() {
                 if (n + i) % (i + 2) == 0 {
@@ -293,6 +313,31 @@ mod tests {
         }
         let dir = tempfile::tempdir().unwrap();
         let opened = store::build_documents(&docs, dir.path(), "test").unwrap();
+        (dir, opened)
+    }
+
+    /// `ours` are the documents a search of `query` finds, with its scores.
+    fn same_as_search(search: &Search, ours: Vec<(f32, DocAddress)>, query: &dyn Query) {
+        let theirs = search.top(query, 100).unwrap();
+        assert!(!theirs.is_empty());
+        assert_eq!(ours.len(), theirs.len());
+        for ((a, x), (b, y)) in ours.iter().zip(&theirs) {
+            assert!((a - b).abs() <= 1e-5 * b.abs(), "{a} against {b}");
+            // Equal documents, or equal scores in another order of adding up.
+            assert!(x == y || (a - b).abs() <= 1e-5 * b.abs());
+        }
+        let mut ours: Vec<DocAddress> = ours.into_iter().map(|(_, a)| a).collect();
+        let mut theirs: Vec<DocAddress> = theirs.into_iter().map(|(_, a)| a).collect();
+        ours.sort();
+        theirs.sort();
+        assert_eq!(ours, theirs);
+    }
+
+    /// Words scored term by term find what a search of the same terms finds, scored alike: each
+    /// word, and the words with a minimum of them.
+    #[test]
+    fn words_score_as_a_search_scores_them() {
+        let (_dir, opened) = texts();
         let searcher = opened.reader.searcher();
         let request = Request::new("x");
         let search = Search::new(&opened, &searcher, &request);
@@ -312,23 +357,8 @@ mod tests {
             .unwrap();
         let scored = search.scored_words(&terms).unwrap();
         let queries: Vec<Box<dyn Query>> = terms.iter().map(|w| word_query(&search, w)).collect();
-        let same = |ours: Vec<(f32, DocAddress)>, query: &dyn Query| {
-            let theirs = search.top(query, 100).unwrap();
-            assert!(!theirs.is_empty());
-            assert_eq!(ours.len(), theirs.len());
-            for ((a, x), (b, y)) in ours.iter().zip(&theirs) {
-                assert!((a - b).abs() <= 1e-5 * b.abs(), "{a} against {b}");
-                // Equal documents, or equal scores in another order of adding up.
-                assert!(x == y || (a - b).abs() <= 1e-5 * b.abs());
-            }
-            let mut ours: Vec<DocAddress> = ours.into_iter().map(|(_, a)| a).collect();
-            let mut theirs: Vec<DocAddress> = theirs.into_iter().map(|(_, a)| a).collect();
-            ours.sort();
-            theirs.sort();
-            assert_eq!(ours, theirs);
-        };
         for (word, query) in scored.iter().zip(&queries) {
-            same(word.top(100, |_| true), query.as_ref());
+            same_as_search(&search, word.top(100, |_| true), query.as_ref());
         }
         let lists: Vec<&Scored> = scored.iter().collect();
         for at_least in 1..=3 {
@@ -338,7 +368,63 @@ mod tests {
                 .collect();
             let query = BooleanQuery::with_minimum_required_clauses(clauses, at_least);
             let ours = search.combine(&lists, Combine::Sum { at_least });
-            same(ours.top(100, |_| true), &query);
+            same_as_search(&search, ours.top(100, |_| true), &query);
         }
+    }
+
+    /// Phrases (a word between them allowed) and single terms scored one by one and added up
+    /// find what a search of them all finds, scored alike.
+    #[test]
+    fn phrases_score_as_a_search_scores_them() {
+        let (_dir, opened) = texts();
+        let searcher = opened.reader.searcher();
+        let request = Request::new("x");
+        let search = Search::new(&opened, &searcher, &request);
+        let field = search.fields.text(Lang::En, false);
+        let stem = |word: &str| analyze::word_stems(Lang::En, word).last().unwrap().clone();
+        let forms: [&[&str]; 4] = [
+            &["card", "more"],
+            &["of", "laws"],
+            &["penalty"],
+            &["dummy", "and", "more"],
+        ];
+        let mut lists = Vec::new();
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for form in forms {
+            let terms: Vec<Term> = form.iter().map(|w| search.term(field, &stem(w))).collect();
+            let query: Box<dyn Query> = match terms.as_slice() {
+                [one] => {
+                    let text = one.value().as_str().unwrap().to_string();
+                    lists.push(
+                        search
+                            .scored_term(&search.statistics, &Weighted::new(field, &text, 1.0))
+                            .unwrap(),
+                    );
+                    search.term_query(field, &text)
+                }
+                _ => {
+                    let mut phrase = PhraseQuery::new(terms);
+                    phrase.set_slop(1);
+                    lists.push(search.scored_query(&phrase).unwrap());
+                    Box::new(phrase)
+                }
+            };
+            // Each phrase alone, then all of them.
+            same_as_search(
+                &search,
+                lists.last().unwrap().top(100, |_| true),
+                query.as_ref(),
+            );
+            clauses.push((Occur::Should, query));
+        }
+        let ours = search.combine(
+            &lists.iter().collect::<Vec<_>>(),
+            Combine::Sum { at_least: 1 },
+        );
+        same_as_search(
+            &search,
+            ours.top(100, |_| true),
+            &BooleanQuery::new(clauses),
+        );
     }
 }
