@@ -214,10 +214,8 @@ impl Search<'_> {
     ) -> Result<Scores> {
         let lists: Vec<&Scored> = words.iter().collect();
         let found = self.combine(&lists, Combine::Sum { at_least });
-        let mut admitted = found.addresses();
-        self.admit(&mut admitted, &[], kinds)?;
-        Ok(found
-            .top(CANDIDATES, |a| admitted.binary_search(a).is_ok())
+        Ok(self
+            .top_admitted(&found, kinds, CANDIDATES)?
             .into_iter()
             .map(|(score, address)| (address, score))
             .collect())

@@ -497,12 +497,30 @@ impl<'a> Search<'a> {
             let codes = lang_codes(langs, kinds);
             docs.retain(|address| columns.lang(address).is_some_and(|c| codes.contains(&c)));
         }
-        docs.retain(|address| columns.kind(address).is_none_or(|k| kinds.contains(&k)));
+        docs.retain(|address| columns.is_of(address, kinds));
         if !self.request.editions.is_empty() {
             let editions: Vec<&str> = self.request.editions.iter().map(String::as_str).collect();
             self.keep_holding(docs, self.fields.edition, &editions, true)?;
         }
         Ok(())
+    }
+
+    /// The best `limit` of `found` that a result may come from, its language implied by the
+    /// field it was found in: the rule of `admit`, read from the columns alone unless editions
+    /// are asked for.
+    fn top_admitted(
+        &self,
+        found: &Scored,
+        kinds: &[DocKind],
+        limit: usize,
+    ) -> Result<Vec<(f32, DocAddress)>> {
+        if self.request.editions.is_empty() {
+            let columns = self.columns()?;
+            return Ok(found.top(limit, |a| columns.is_of(a, kinds)));
+        }
+        let mut admitted = found.addresses();
+        self.admit(&mut admitted, &[], kinds)?;
+        Ok(found.top(limit, |a| admitted.binary_search(a).is_ok()))
     }
 
     fn columns(&self) -> Result<&Columns> {

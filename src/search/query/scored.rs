@@ -230,26 +230,38 @@ impl Scored {
     }
 
     /// The best `limit` documents of those `keep` admits, best first, equal scores in corpus
-    /// order: what a search for the best `limit` finds.
+    /// order: what a search for the best `limit` finds. Read in corpus order, a document
+    /// scoring no more than the worst of `limit` kept cannot enter, and is not looked at.
     pub(super) fn top(
         &self,
         limit: usize,
         keep: impl Fn(&DocAddress) -> bool,
     ) -> Vec<(f32, DocAddress)> {
-        let mut found: Vec<(f32, DocAddress)> = (0u32..)
-            .zip(&self.0)
-            .flat_map(|(ord, docs)| {
-                docs.iter()
-                    .map(move |(doc, score)| (*score, DocAddress::new(ord, *doc)))
-            })
-            .filter(|(_, address)| keep(address))
-            .collect();
         let order =
             |a: &(f32, DocAddress), b: &(f32, DocAddress)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
-        if found.len() > limit && limit > 0 {
-            found.select_nth_unstable_by(limit - 1, order);
+        let mut found: Vec<(f32, DocAddress)> = Vec::new();
+        if limit == 0 {
+            return found;
         }
-        found.truncate(limit);
+        let mut floor = f32::NEG_INFINITY;
+        for (ord, docs) in (0u32..).zip(&self.0) {
+            for &(doc, score) in docs {
+                let address = DocAddress::new(ord, doc);
+                if score <= floor || !keep(&address) {
+                    continue;
+                }
+                found.push((score, address));
+                if found.len() == 2 * limit {
+                    found.select_nth_unstable_by(limit - 1, order);
+                    found.truncate(limit);
+                    floor = found[limit - 1].0;
+                }
+            }
+        }
+        if found.len() > limit {
+            found.select_nth_unstable_by(limit - 1, order);
+            found.truncate(limit);
+        }
         found.sort_by(order);
         found
     }
@@ -426,5 +438,37 @@ mod tests {
             ours.top(100, |_| true),
             &BooleanQuery::new(clauses),
         );
+    }
+
+    /// The best of a list, at any limit and with any filter, are those of the whole list
+    /// sorted: best first, equal scores in corpus order, over two segments and many ties.
+    #[test]
+    fn the_best_are_those_of_the_whole_list_sorted() {
+        let segment = |seed: u32| -> Vec<(DocId, f32)> {
+            (0..90_u32)
+                .map(|doc| (doc * 3, ((doc * seed + 7) % 11) as f32 / 2.0))
+                .collect()
+        };
+        let scored = Scored(vec![segment(5), Vec::new(), segment(3)]);
+        let every: Vec<(f32, DocAddress)> = (0u32..)
+            .zip(&scored.0)
+            .flat_map(|(ord, docs)| {
+                docs.iter()
+                    .map(move |(d, s)| (*s, DocAddress::new(ord, *d)))
+            })
+            .collect();
+        let filters: [&dyn Fn(&DocAddress) -> bool; 3] =
+            [&|_| true, &|a| a.doc_id % 2 == 0, &|a| {
+                a.segment_ord == 2 && a.doc_id > 100
+            }];
+        for keep in filters {
+            let mut sorted: Vec<(f32, DocAddress)> =
+                every.iter().copied().filter(|(_, a)| keep(a)).collect();
+            sorted.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            for limit in [0, 1, 2, 3, 7, 10, 44, 89, 90, 200] {
+                let expected: Vec<_> = sorted.iter().copied().take(limit).collect();
+                assert_eq!(scored.top(limit, keep), expected, "limit {limit}");
+            }
+        }
     }
 }
