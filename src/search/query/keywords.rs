@@ -232,8 +232,10 @@ impl Search<'_> {
     ) -> Result<()> {
         // The documents within it, looked up once: the ranking may hold far more documents
         // than lie within one node.
-        let mut inside = self.holding(self.fields.within, &[&hit.id])?;
-        self.keep_holding(&mut inside, self.fields.edition, &[&hit.edition], true)?;
+        let inside = self.holding_both(
+            (self.fields.within, &hit.id),
+            (self.fields.edition, &hit.edition),
+        )?;
         let lies_within = |address: DocAddress| -> Result<bool> {
             Ok(inside.binary_search(&address).is_ok()
                 && self

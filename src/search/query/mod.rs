@@ -405,6 +405,37 @@ impl<'a> Search<'a> {
             .collect())
     }
 
+    /// The documents holding both `one` and `other` (each a keyword field and its value), in
+    /// corpus order: the shorter list read, the longer skipped through.
+    fn holding_both(
+        &self,
+        one: (tantivy::schema::Field, &str),
+        other: (tantivy::schema::Field, &str),
+    ) -> Result<Vec<DocAddress>> {
+        let mut out = Vec::new();
+        for (ord, segment) in (0u32..).zip(self.searcher.segment_readers()) {
+            let (Some(mut short), Some(mut long)) = (
+                self.postings(segment, one.0, one.1)?,
+                self.postings(segment, other.0, other.1)?,
+            ) else {
+                continue;
+            };
+            if short.doc_freq() > long.doc_freq() {
+                std::mem::swap(&mut short, &mut long);
+            }
+            let alive = segment.alive_bitset();
+            for doc in docs_of(short) {
+                if long.doc() <= doc
+                    && long.seek(doc) == doc
+                    && alive.is_none_or(|a| a.is_alive(doc))
+                {
+                    out.push(DocAddress::new(ord, doc));
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// The documents holding any of `values` in the keyword `field`, each with the best weight
     /// of the values it holds, in corpus order.
     fn holding_weighted(
@@ -417,7 +448,9 @@ impl<'a> Search<'a> {
             let mut lists: Vec<Vec<(tantivy::DocId, f32)>> = Vec::new();
             for (value, weight) in values {
                 if let Some(postings) = self.postings(segment, field, value)? {
-                    lists.push(docs_of(postings).map(|doc| (doc, *weight)).collect());
+                    let mut docs = Vec::with_capacity(postings.doc_freq() as usize);
+                    docs.extend(docs_of(postings).map(|doc| (doc, *weight)));
+                    lists.push(docs);
                 }
             }
             let lists: Vec<&[(tantivy::DocId, f32)]> = lists.iter().map(Vec::as_slice).collect();
@@ -776,11 +809,8 @@ mod tests {
     use crate::search::documents::{Ancestors, Doc};
     use crate::search::store;
 
-    /// The rule of which documents a result may come from, read from the columns and postings
-    /// (`admit`): those of the languages (a concept's in all of them), kinds and editions asked
-    /// for, whatever else they are.
-    #[test]
-    fn admitted_are_the_documents_of_the_languages_kinds_and_editions_asked_for() {
+    /// Documents of every kind, language and edition, one of each, in a one-segment index.
+    fn every_kind_language_and_edition() -> (Vec<Doc>, tempfile::TempDir, Opened) {
         let ancestors = Ancestors(BTreeMap::new());
         let mut docs = Vec::new();
         for kind in DocKind::ALL {
@@ -795,6 +825,45 @@ mod tests {
         }
         let dir = tempfile::tempdir().unwrap();
         let opened = store::build_documents(&docs, dir.path(), "test").unwrap();
+        (docs, dir, opened)
+    }
+
+    /// Documents holding two values, found by skipping through the longer list, are those
+    /// holding one whose other value is looked up.
+    #[test]
+    fn holding_both_is_holding_one_then_keeping_the_other() {
+        let (_docs, _dir, opened) = every_kind_language_and_edition();
+        let searcher = opened.reader.searcher();
+        let request = Request::new("x");
+        let search = Search::new(&opened, &searcher, &request);
+        let mut checked = 0;
+        for kind in DocKind::ALL {
+            for edition in ["he-2017", "en-2017", "il", "none"] {
+                let mut expected = search
+                    .holding(search.fields.kind, &[kind.as_str()])
+                    .unwrap();
+                search
+                    .keep_holding(&mut expected, search.fields.edition, &[edition], true)
+                    .unwrap();
+                let both = search
+                    .holding_both(
+                        (search.fields.kind, kind.as_str()),
+                        (search.fields.edition, edition),
+                    )
+                    .unwrap();
+                assert_eq!(both, expected, "{kind:?} {edition}");
+                checked += usize::from(!both.is_empty());
+            }
+        }
+        assert_eq!(checked, DocKind::ALL.len() * 3);
+    }
+
+    /// The rule of which documents a result may come from, read from the columns and postings
+    /// (`admit`): those of the languages (a concept's in all of them), kinds and editions asked
+    /// for, whatever else they are.
+    #[test]
+    fn admitted_are_the_documents_of_the_languages_kinds_and_editions_asked_for() {
+        let (docs, _dir, opened) = every_kind_language_and_edition();
         let searcher = opened.reader.searcher();
         // One segment, its documents in the order written.
         assert_eq!(searcher.segment_readers().len(), 1);

@@ -169,6 +169,16 @@ pub(super) fn merge(
     at_least: usize,
     fold: impl Fn(f32, f32) -> f32,
 ) -> Vec<(DocId, f32)> {
+    // One list: each document's one score, folded with nothing.
+    if let [only] = lists {
+        return match at_least {
+            0 | 1 => only
+                .iter()
+                .map(|&(doc, score)| (doc, fold(0.0, score)))
+                .collect(),
+            _ => Vec::new(),
+        };
+    }
     let mut table = vec![(0.0_f32, 0_u32); WINDOW];
     let mut marked = vec![0_u64; WINDOW / 64];
     let mut at = vec![0; lists.len()];
