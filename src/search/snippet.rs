@@ -22,8 +22,9 @@ pub struct Snippet {
 /// What makes a word of the text a match.
 #[derive(Default)]
 pub struct Matcher {
-    /// Terms of the query as the stems analyzer makes them.
-    pub terms: Vec<String>,
+    /// Terms of the query as the stems analyzer makes them: every word of every result's
+    /// text is looked up among them.
+    pub terms: rustc_hash::FxHashSet<String>,
     /// Words found only by near spelling: (folded word, edits allowed).
     pub near: Vec<(String, u8)>,
 }
@@ -31,13 +32,16 @@ pub struct Matcher {
 impl Matcher {
     /// A matcher of these terms and near spellings.
     pub fn new(terms: Vec<String>, near: Vec<(String, u8)>) -> Self {
-        Matcher { terms, near }
+        Matcher {
+            terms: terms.into_iter().collect(),
+            near,
+        }
     }
 
     /// Whether the word of `lang`, as printed, matches.
     fn matches(&self, lang: Lang, word: &str) -> bool {
         let stems = analyze::word_stems(lang, word);
-        if stems.iter().any(|t| self.terms.contains(t)) {
+        if stems.iter().any(|t| self.terms.contains(t.as_str())) {
             return true;
         }
         if self.near.is_empty() {

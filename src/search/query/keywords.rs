@@ -411,7 +411,7 @@ impl Search<'_> {
             let common = self.searcher.num_docs() / COMMON;
             for word in &words {
                 if self.doc_freq(field, word).is_ok_and(|n| n <= common) {
-                    matcher.terms.push(word.clone());
+                    matcher.terms.insert(word.clone());
                 }
             }
             found.push(match words.as_slice() {
