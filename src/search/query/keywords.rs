@@ -130,11 +130,8 @@ impl Search<'_> {
                 .collect();
             if !forms.is_empty() {
                 let phrases = self.phrases(lang, &forms, matcher)?;
-                add(
-                    &mut found,
-                    self.best_admitted(&[phrases], 1, kinds)?,
-                    GLOSSARY_WEIGHT * concept_weight,
-                );
+                let best = self.top_admitted(&phrases, kinds, CANDIDATES)?;
+                add(&mut found, best, GLOSSARY_WEIGHT * concept_weight);
             }
             evidence.insert(lang, found);
         }
@@ -214,11 +211,7 @@ impl Search<'_> {
     ) -> Result<Scores> {
         let lists: Vec<&Scored> = words.iter().collect();
         let found = self.combine(&lists, Combine::Sum { at_least });
-        Ok(self
-            .top_admitted(&found, kinds, CANDIDATES)?
-            .into_iter()
-            .map(|(score, address)| (address, score))
-            .collect())
+        self.top_admitted(&found, kinds, CANDIDATES)
     }
 
     /// A node with no text of its own (a law's or a section's heading) shows the text within

@@ -522,8 +522,8 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// Keeps those of `docs` (in corpus order) that a result may come from: the rule of
-    /// `filter`, applied to documents found by their postings.
+    /// Keeps those of `docs` (in corpus order) that a result may come from: of the languages
+    /// (a concept's in all of them), kinds and editions asked for.
     fn admit(&self, docs: &mut Vec<DocAddress>, langs: &[Lang], kinds: &[DocKind]) -> Result<()> {
         let columns = self.columns()?;
         if !langs.is_empty() {
@@ -538,22 +538,22 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// The best `limit` of `found` that a result may come from, its language implied by the
-    /// field it was found in: the rule of `admit`, read from the columns alone unless editions
-    /// are asked for.
-    fn top_admitted(
-        &self,
-        found: &Scored,
-        kinds: &[DocKind],
-        limit: usize,
-    ) -> Result<Vec<(f32, DocAddress)>> {
-        if self.request.editions.is_empty() {
+    /// The best `limit` of `found` that a result may come from, with their scores, its
+    /// language implied by the field it was found in: the rule of `admit`, read from the
+    /// columns alone unless editions are asked for.
+    fn top_admitted(&self, found: &Scored, kinds: &[DocKind], limit: usize) -> Result<Scores> {
+        let best = if self.request.editions.is_empty() {
             let columns = self.columns()?;
-            return Ok(found.top(limit, |a| columns.is_of(a, kinds)));
-        }
-        let mut admitted = found.addresses();
-        self.admit(&mut admitted, &[], kinds)?;
-        Ok(found.top(limit, |a| admitted.binary_search(a).is_ok()))
+            found.top(limit, |a| columns.is_of(a, kinds))
+        } else {
+            let mut admitted = found.addresses();
+            self.admit(&mut admitted, &[], kinds)?;
+            found.top(limit, |a| admitted.binary_search(a).is_ok())
+        };
+        Ok(best
+            .into_iter()
+            .map(|(score, address)| (address, score))
+            .collect())
     }
 
     fn columns(&self) -> Result<&Columns> {
