@@ -31,11 +31,6 @@ pub mod search;
 pub mod serve;
 pub mod text;
 
-// A query allocates many small lists and strings on two threads; mimalloc serves them faster
-// than the system allocator. Declared here, it serves every binary linked to the library.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use corpus::{Corpus, Root};
 use error::{Diagnostic, Error, Result};
 
