@@ -394,6 +394,7 @@ impl Search<'_> {
     /// between them allowed), scored by the forms they hold, added up.
     fn phrases(&self, lang: Lang, forms: &[&Name], matcher: &mut Matcher) -> Result<Scored> {
         let field = self.fields.text(lang, false);
+        let common = self.searcher.num_docs() / COMMON;
         let mut found = Vec::new();
         for form in forms {
             // Each word by its most complete reading: the printed form for Hebrew (the
@@ -401,7 +402,6 @@ impl Search<'_> {
             let words: Vec<String> = form.stems().map(|t| t.last().to_string()).collect();
             // The phrase's words are marked in the snippets, but not its function words
             // (`claim the rest` must not mark every `the`).
-            let common = self.searcher.num_docs() / COMMON;
             for word in &words {
                 if self.doc_freq(field, word).is_ok_and(|n| n <= common) {
                     matcher.terms.insert(word.clone());

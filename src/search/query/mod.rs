@@ -412,28 +412,14 @@ impl<'a> Search<'a> {
         one: (tantivy::schema::Field, &str),
         other: (tantivy::schema::Field, &str),
     ) -> Result<Vec<DocAddress>> {
-        let mut out = Vec::new();
-        for (ord, segment) in (0u32..).zip(self.searcher.segment_readers()) {
-            let (Some(mut short), Some(mut long)) = (
-                self.postings(segment, one.0, one.1)?,
-                self.postings(segment, other.0, other.1)?,
-            ) else {
-                continue;
-            };
-            if short.doc_freq() > long.doc_freq() {
-                std::mem::swap(&mut short, &mut long);
-            }
-            let alive = segment.alive_bitset();
-            for doc in docs_of(short) {
-                if long.doc() <= doc
-                    && long.seek(doc) == doc
-                    && alive.is_none_or(|a| a.is_alive(doc))
-                {
-                    out.push(DocAddress::new(ord, doc));
-                }
-            }
-        }
-        Ok(out)
+        let (short, long) = if self.doc_freq(one.0, one.1)? <= self.doc_freq(other.0, other.1)? {
+            (one, other)
+        } else {
+            (other, one)
+        };
+        let mut docs = self.holding(short.0, &[short.1])?;
+        self.keep_holding(&mut docs, long.0, &[long.1], true)?;
+        Ok(docs)
     }
 
     /// The documents holding any of `values` in the keyword `field`, each with the best weight
