@@ -317,19 +317,6 @@ impl Search<'_> {
         } else {
             Vec::new()
         };
-        // Inflection inside the word that stems and prefixes do not reach (`הובילה`,
-        // `הובלה`; `άκουσε`, `ακούγοντας`): the words one edit away count, a little.
-        if found && lang != Lang::En {
-            let (field, form) = match lang {
-                Lang::He => (exact_field, &word.folded),
-                _ => (stems_field, stems.first().unwrap_or(&word.folded)),
-            };
-            if form.chars().count() >= 5 {
-                for other in self.near_terms(field, form, 1)? {
-                    forms.push(Weighted::new(field, &other, 0.3));
-                }
-            }
-        }
         // A word found nowhere: the words a misspelling away, almost as much as the word.
         let misspelled = near_distance(&word.folded).filter(|_| !found);
         if let Some(distance) = misspelled {
