@@ -29,7 +29,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use tantivy::collector::TopDocs;
 use tantivy::columnar::StrColumn;
-use tantivy::postings::SegmentPostings;
+use tantivy::postings::{SegmentPostings, TermInfo};
 use tantivy::query::{Bm25StatisticsProvider, FuzzyTermQuery, PhraseQuery, Query, TermQuery};
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{DocAddress, DocSet, Searcher, TantivyDocument, Term};
@@ -276,7 +276,9 @@ struct Search<'a> {
 struct Statistics<'a> {
     searcher: &'a Searcher,
     tokens: std::sync::Mutex<HashMap<tantivy::schema::Field, u64>>,
-    doc_freqs: std::sync::Mutex<HashMap<Term, u64>>,
+    /// Each term's entry in every segment's dictionary: its documents are counted from it, and
+    /// its postings read from it, with one dictionary lookup.
+    entries: std::sync::Mutex<HashMap<Term, std::sync::Arc<[Option<TermInfo>]>>>,
 }
 
 impl<'a> Statistics<'a> {
@@ -284,8 +286,19 @@ impl<'a> Statistics<'a> {
         Statistics {
             searcher,
             tokens: std::sync::Mutex::default(),
-            doc_freqs: std::sync::Mutex::default(),
+            entries: std::sync::Mutex::default(),
         }
+    }
+
+    /// `term`'s entry in each segment's dictionary, by segment.
+    fn entries(&self, term: &Term) -> tantivy::Result<std::sync::Arc<[Option<TermInfo>]>> {
+        remembered(&self.entries, term, || {
+            self.searcher
+                .segment_readers()
+                .iter()
+                .map(|segment| Ok(segment.inverted_index(term.field())?.get_term_info(term)?))
+                .collect()
+        })
     }
 }
 
@@ -302,7 +315,12 @@ impl Bm25StatisticsProvider for Statistics<'_> {
     }
 
     fn doc_freq(&self, term: &Term) -> tantivy::Result<u64> {
-        remembered(&self.doc_freqs, term, || self.searcher.doc_freq(term))
+        Ok(self
+            .entries(term)?
+            .iter()
+            .flatten()
+            .map(|entry| u64::from(entry.doc_freq))
+            .sum())
     }
 }
 

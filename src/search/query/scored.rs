@@ -87,19 +87,26 @@ impl Search<'_> {
     ) -> Result<Scored> {
         let mut weight = None;
         let mut segments = Vec::new();
-        for segment in self.searcher.segment_readers() {
+        let term_key = self.term(term.field, &term.text);
+        let entries = self.statistics.entries(&term_key).map_err(search_error)?;
+        for (segment, entry) in self.searcher.segment_readers().iter().zip(entries.iter()) {
             let mut docs = Vec::new();
-            let found = self.postings_with(
-                segment,
-                term.field,
-                &term.text,
-                IndexRecordOption::WithFreqs,
-            )?;
+            let found = match entry {
+                Some(entry) => Some(
+                    segment
+                        .inverted_index(term.field)
+                        .map_err(search_error)?
+                        .read_postings_from_terminfo(entry, IndexRecordOption::WithFreqs)
+                        .map_err(read_error)?,
+                ),
+                None => None,
+            };
             if let Some(mut postings) = found {
+                docs.reserve_exact(postings.doc_freq() as usize);
                 let weight = match &weight {
                     Some(weight) => weight,
                     None => weight.insert(
-                        Bm25Weight::for_terms(statistics, &[self.term(term.field, &term.text)])
+                        Bm25Weight::for_terms(statistics, std::slice::from_ref(&term_key))
                             .map_err(search_error)?
                             .boost_by(term.boost),
                     ),
@@ -182,7 +189,9 @@ pub(super) fn merge(
     let mut table = vec![(0.0_f32, 0_u32); WINDOW];
     let mut marked = vec![0_u64; WINDOW / 64];
     let mut at = vec![0; lists.len()];
-    let mut docs = Vec::new();
+    // At least the longest list's documents when one list is enough: grown once, not doubled.
+    let longest = lists.iter().map(|l| l.len()).max().unwrap_or(0);
+    let mut docs = Vec::with_capacity(if at_least <= 1 { longest } else { 0 });
     loop {
         // The next window holding a document of some list.
         let next = (lists.iter().zip(&at))
