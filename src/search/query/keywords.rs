@@ -14,9 +14,11 @@ impl Search<'_> {
     pub(super) fn keywords(&self, query: &str, words: &[Word], opened: &Opened) -> Result<Outcome> {
         let targets = self.target_langs(opened, words);
         let kinds = self.kinds();
-        let (profiles, channels) = rayon::join(
-            || self.profiles(words),
+        // The channels, the longer part, start at once on this thread; the profiles wait for
+        // another to take them up.
+        let (channels, profiles) = rayon::join(
             || self.channels(words, &targets, &kinds),
+            || self.profiles(words),
         );
         let (mut profiles, channels) = (profiles?, channels?);
         let Channels {
@@ -113,27 +115,27 @@ impl Search<'_> {
         let (pointers, mut direct) = (pointers?, direct?);
         let readings = pointers::readings(words, &near);
         let concepts = self.concepts(words, &readings, &pointers);
-        let pointed = self.pointed(words, &readings, &concepts, &pointers);
         let concept_weight = concepts.iter().map(|c| c.weight).fold(0.0, f32::max);
         // What each language's texts find, directly and through the concepts: the evidence
-        // a target language also reads through the aligned ids.
+        // a target language also reads through the aligned ids. The languages side by side,
+        // beside the nodes the pointers name.
+        let found: Vec<(Lang, Option<Scores>)> =
+            Lang::ALL.map(|lang| (lang, direct.remove(&lang))).into();
+        let (pointed, found) = rayon::join(
+            || self.pointed(words, &readings, &concepts, &pointers),
+            || {
+                found
+                    .into_par_iter()
+                    .map(|(lang, direct)| {
+                        self.evidence(lang, direct, &concepts, concept_weight, kinds)
+                    })
+                    .collect::<Result<Vec<_>>>()
+            },
+        );
         let mut evidence: BTreeMap<Lang, Scores> = BTreeMap::new();
-        for lang in Lang::ALL {
-            let matcher = matchers.entry(lang).or_default();
-            let mut found: Scores = BTreeMap::new();
-            if let Some(scores) = direct.remove(&lang) {
-                add(&mut found, scores, 1.0);
-            }
-            let forms: Vec<&Name> = concepts
-                .iter()
-                .flat_map(|c| c.forms.iter().filter(|f| f.lang == lang))
-                .collect();
-            if !forms.is_empty() {
-                let phrases = self.phrases(lang, &forms, matcher)?;
-                let best = self.top_admitted(&phrases, kinds, CANDIDATES)?;
-                add(&mut found, best, GLOSSARY_WEIGHT * concept_weight);
-            }
-            evidence.insert(lang, found);
+        for (lang, scores, marked) in found? {
+            matchers.entry(lang).or_default().terms.extend(marked);
+            evidence.insert(lang, scores);
         }
         let mut total: Scores = BTreeMap::new();
         for &lang in targets {
@@ -175,6 +177,33 @@ impl Search<'_> {
             near,
             concepts,
         })
+    }
+
+    /// What `lang`'s texts find: its words directly, and the phrases of the concepts the
+    /// query names; with the words the phrases mark in the snippets.
+    fn evidence(
+        &self,
+        lang: Lang,
+        direct: Option<Scores>,
+        concepts: &[pointers::Concept],
+        concept_weight: f32,
+        kinds: &[DocKind],
+    ) -> Result<(Lang, Scores, Vec<String>)> {
+        let mut found: Scores = BTreeMap::new();
+        if let Some(scores) = direct {
+            add(&mut found, scores, 1.0);
+        }
+        let forms: Vec<&Name> = concepts
+            .iter()
+            .flat_map(|c| c.forms.iter().filter(|f| f.lang == lang))
+            .collect();
+        let mut marked = Vec::new();
+        if !forms.is_empty() {
+            let phrases = self.phrases(lang, &forms, &mut marked)?;
+            let best = self.top_admitted(&phrases, kinds, CANDIDATES)?;
+            add(&mut found, best, GLOSSARY_WEIGHT * concept_weight);
+        }
+        Ok((lang, found, marked))
     }
 
     /// Each word's documents, scored by its best reading plus, a little, its readings in the
@@ -379,7 +408,7 @@ impl Search<'_> {
 
     /// The texts holding the forms of concepts as phrases in `lang`'s stems field (a word
     /// between them allowed), scored by the forms they hold, added up.
-    fn phrases(&self, lang: Lang, forms: &[&Name], matcher: &mut Matcher) -> Result<Scored> {
+    fn phrases(&self, lang: Lang, forms: &[&Name], marked: &mut Vec<String>) -> Result<Scored> {
         let field = self.fields.text(lang, false);
         let common = self.searcher.num_docs() / COMMON;
         let mut found = Vec::new();
@@ -391,7 +420,7 @@ impl Search<'_> {
             // (`claim the rest` must not mark every `the`).
             for word in &words {
                 if self.doc_freq(field, word).is_ok_and(|n| n <= common) {
-                    matcher.terms.insert(word.clone());
+                    marked.push(word.clone());
                 }
             }
             found.push(match words.as_slice() {
