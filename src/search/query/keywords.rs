@@ -14,29 +14,36 @@ impl Search<'_> {
     pub(super) fn keywords(&self, query: &str, words: &[Word], opened: &Opened) -> Result<Outcome> {
         let targets = self.target_langs(opened, words);
         let kinds = self.kinds();
-        // The channels, the longer part, start at once on this thread; the profiles wait for
-        // another to take them up.
-        let (channels, profiles) = rayon::join(
+        // The channels, the longer part, start at once on this thread; the units' profiles, and
+        // the documents that stand for the units they find, wait for another to take them up.
+        let (channels, units) = rayon::join(
             || self.channels(words, &targets, &kinds),
-            || self.profiles(words),
+            || -> Result<(units::Profiled, Vec<DocAddress>)> {
+                let mut profiles = self.profiles(words)?;
+                // The laws of the phase the query speaks of, before those of another phase.
+                if let Some(phase) = phase::of_query(words) {
+                    for (unit, (score, _)) in profiles.iter_mut() {
+                        if phase::of_law(*unit).is_some_and(|p| p != phase) {
+                            *score *= OTHER_PHASE;
+                        }
+                    }
+                }
+                let mut shown = Vec::new();
+                for &lang in &targets {
+                    shown.extend(self.units_shown(&profiles, lang, &kinds)?);
+                }
+                Ok((profiles, shown))
+            },
         );
-        let (mut profiles, channels) = (profiles?, channels?);
+        let ((profiles, shown), channels) = (units?, channels?);
         let Channels {
             mut total,
             matchers,
             near,
             concepts,
         } = channels;
-        // The laws of the phase the query speaks of, before those of another phase.
-        if let Some(phase) = phase::of_query(words) {
-            for (unit, (score, _)) in profiles.iter_mut() {
-                if phase::of_law(*unit).is_some_and(|p| p != phase) {
-                    *score *= OTHER_PHASE;
-                }
-            }
-        }
-        for &lang in &targets {
-            self.add_units_profiled(&mut total, &profiles, lang, &kinds)?;
+        for address in shown {
+            total.entry(address).or_insert(0.0);
         }
         self.add_unit_scores(&mut total, &profiles)?;
         // Asked for concepts, the ones the query names come first.
@@ -122,7 +129,12 @@ impl Search<'_> {
         let found: Vec<(Lang, Option<Scores>)> =
             Lang::ALL.map(|lang| (lang, direct.remove(&lang))).into();
         let (pointed, found) = rayon::join(
-            || self.pointed(words, &readings, &concepts, &pointers),
+            || -> Result<Vec<Scores>> {
+                let pointed = self.pointed(words, &readings, &concepts, &pointers);
+                (targets.iter())
+                    .map(|&lang| self.by_targets(&pointed, pointers::Reach::Within, &[lang], kinds))
+                    .collect()
+            },
             || {
                 found
                     .into_par_iter()
@@ -138,17 +150,13 @@ impl Search<'_> {
             evidence.insert(lang, scores);
         }
         let mut total: Scores = BTreeMap::new();
-        for &lang in targets {
+        for (&lang, pointed) in targets.iter().zip(pointed?) {
             if let Some(found) = evidence.get(&lang) {
                 for (address, score) in found {
                     *total.entry(*address).or_default() += score;
                 }
             }
-            add(
-                &mut total,
-                self.by_targets(&pointed, pointers::Reach::Within, &[lang], kinds)?,
-                POINTER_WEIGHT,
-            );
+            add(&mut total, pointed, POINTER_WEIGHT);
             for other in Lang::ALL.into_iter().filter(|l| *l != lang) {
                 let Some(found) = evidence.get(&other).filter(|f| !f.is_empty()) else {
                     continue;

@@ -139,32 +139,25 @@ impl Search<'_> {
     /// Every unit the profiles find gets a document in the results, so that a law can come up
     /// on what is said of it even where none of its nodes holds the words: the law (or the
     /// definition) itself, in `lang`.
-    pub(super) fn add_units_profiled(
+    pub(super) fn units_shown(
         &self,
-        total: &mut Scores,
         profiles: &Profiled,
         lang: Lang,
         kinds: &[DocKind],
-    ) -> Result<()> {
+    ) -> Result<Vec<DocAddress>> {
         let shown: Vec<DocKind> = [DocKind::Law, DocKind::Definition]
             .into_iter()
             .filter(|k| kinds.contains(k))
             .collect();
-        if shown.is_empty() {
-            return Ok(());
-        }
         let ids: Vec<&str> = profiles.values().map(|(_, id)| id.as_str()).collect();
-        if ids.is_empty() {
-            return Ok(());
+        if shown.is_empty() || ids.is_empty() {
+            return Ok(Vec::new());
         }
         // Each id is one document in each language, read from the ids' postings: a search
         // would weigh and score every id's term first.
         let mut found = self.holding(self.fields.id, &ids)?;
         self.admit(&mut found, &[lang], &shown)?;
-        for address in found {
-            total.entry(address).or_insert(0.0);
-        }
-        Ok(())
+        Ok(found)
     }
 
     /// Results are ranked by the unit they lie in first (the law a director opens, or the
