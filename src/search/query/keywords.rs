@@ -9,7 +9,8 @@ impl Search<'_> {
     ///
     /// The work is shared by the threads of the process's pool: the units' ranking, which reads
     /// the words alone, beside the channels; within those, each word's scoring beside the
-    /// others'; and the results' snippets. Whatever runs where, the parts are added up in one
+    /// others', and each language's evidence beside the nodes the pointers name; and the
+    /// results' snippets. Whatever runs where, the parts are added up in one
     /// fixed order, so that the scores are the same.
     pub(super) fn keywords(&self, query: &str, words: &[Word], opened: &Opened) -> Result<Outcome> {
         let targets = self.target_langs(opened, words);
