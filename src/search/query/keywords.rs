@@ -10,8 +10,8 @@ impl Search<'_> {
     /// The work is shared by the threads of the process's pool: the units' ranking, which reads
     /// the words alone, beside the channels; within those, each word's scoring beside the
     /// others', and each language's evidence beside the nodes the pointers name; and the
-    /// results' snippets. Whatever runs where, the parts are added up in one
-    /// fixed order, so that the scores are the same.
+    /// results' snippets. Whatever runs where, the parts are added up in one fixed order, so
+    /// that the scores are the same.
     pub(super) fn keywords(&self, query: &str, words: &[Word], opened: &Opened) -> Result<Outcome> {
         let targets = self.target_langs(opened, words);
         let kinds = self.kinds();
@@ -29,10 +29,7 @@ impl Search<'_> {
                         }
                     }
                 }
-                let mut shown = Vec::new();
-                for &lang in &targets {
-                    shown.extend(self.units_shown(&profiles, lang, &kinds)?);
-                }
+                let shown = self.units_shown(&profiles, &targets, &kinds)?;
                 Ok((profiles, shown))
             },
         );
@@ -127,7 +124,7 @@ impl Search<'_> {
         // What each language's texts find, directly and through the concepts: the evidence
         // a target language also reads through the aligned ids. The languages side by side,
         // beside the nodes the pointers name.
-        let found: Vec<(Lang, Option<Scores>)> =
+        let own: Vec<(Lang, Option<Scores>)> =
             Lang::ALL.map(|lang| (lang, direct.remove(&lang))).into();
         let (pointed, found) = rayon::join(
             || -> Result<Vec<Scores>> {
@@ -137,8 +134,7 @@ impl Search<'_> {
                     .collect()
             },
             || {
-                found
-                    .into_par_iter()
+                own.into_par_iter()
                     .map(|(lang, direct)| {
                         self.evidence(lang, direct, &concepts, concept_weight, kinds)
                     })
@@ -146,7 +142,7 @@ impl Search<'_> {
             },
         );
         let mut evidence: BTreeMap<Lang, Scores> = BTreeMap::new();
-        for (lang, scores, marked) in found? {
+        for (lang, (scores, marked)) in Lang::ALL.into_iter().zip(found?) {
             matchers.entry(lang).or_default().terms.extend(marked);
             evidence.insert(lang, scores);
         }
@@ -197,7 +193,7 @@ impl Search<'_> {
         concepts: &[pointers::Concept],
         concept_weight: f32,
         kinds: &[DocKind],
-    ) -> Result<(Lang, Scores, Vec<String>)> {
+    ) -> Result<(Scores, Vec<String>)> {
         let mut found: Scores = BTreeMap::new();
         if let Some(scores) = direct {
             add(&mut found, scores, 1.0);
@@ -212,7 +208,7 @@ impl Search<'_> {
             let best = self.top_admitted(&phrases, kinds, CANDIDATES)?;
             add(&mut found, best, GLOSSARY_WEIGHT * concept_weight);
         }
-        Ok((lang, found, marked))
+        Ok((found, marked))
     }
 
     /// Each word's documents, scored by its best reading plus, a little, its readings in the

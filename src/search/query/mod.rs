@@ -477,21 +477,10 @@ impl<'a> Search<'a> {
         field: tantivy::schema::Field,
         value: &str,
     ) -> Result<Option<SegmentPostings>> {
-        self.postings_with(segment, field, value, IndexRecordOption::Basic)
-    }
-
-    /// The same, with what is read of each document (`WithFreqs` to score it).
-    fn postings_with(
-        &self,
-        segment: &tantivy::SegmentReader,
-        field: tantivy::schema::Field,
-        value: &str,
-        option: IndexRecordOption,
-    ) -> Result<Option<SegmentPostings>> {
         segment
             .inverted_index(field)
             .map_err(search_error)?
-            .read_postings(&self.term(field, value), option)
+            .read_postings(&self.term(field, value), IndexRecordOption::Basic)
             .map_err(read_error)
     }
 

@@ -88,19 +88,9 @@ impl Search<'_> {
         let mut weight = None;
         let mut segments = Vec::new();
         let term_key = self.term(term.field, &term.text);
-        let entries = self.statistics.entries(&term_key).map_err(search_error)?;
-        for (segment, entry) in self.searcher.segment_readers().iter().zip(entries.iter()) {
+        for (ord, segment) in (0u32..).zip(self.searcher.segment_readers()) {
             let mut docs = Vec::new();
-            let found = match entry {
-                Some(entry) => Some(
-                    segment
-                        .inverted_index(term.field)
-                        .map_err(search_error)?
-                        .read_postings_from_terminfo(entry, IndexRecordOption::WithFreqs)
-                        .map_err(read_error)?,
-                ),
-                None => None,
-            };
+            let found = self.postings_to_score(ord, &term_key)?;
             if let Some(mut postings) = found {
                 docs.reserve_exact(postings.doc_freq() as usize);
                 let weight = match &weight {
@@ -129,6 +119,23 @@ impl Search<'_> {
             segments.push(docs);
         }
         Ok(Scored(segments))
+    }
+
+    /// The documents of the segment `ord` holding `term`, with their frequencies, read from the
+    /// term's dictionary entry: its document count, which weighs it, was read from the same
+    /// entry, looked up once per query.
+    fn postings_to_score(&self, ord: u32, term: &Term) -> Result<Option<SegmentPostings>> {
+        let entries = self.statistics.entries(term).map_err(search_error)?;
+        let Some(Some(entry)) = entries.get(ord as usize) else {
+            return Ok(None);
+        };
+        self.searcher
+            .segment_reader(ord)
+            .inverted_index(term.field())
+            .map_err(search_error)?
+            .read_postings_from_terminfo(entry, IndexRecordOption::WithFreqs)
+            .map(Some)
+            .map_err(read_error)
     }
 
     /// The documents of `lists` with their scores combined, in document order, a document's

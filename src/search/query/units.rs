@@ -138,11 +138,11 @@ impl Search<'_> {
 
     /// Every unit the profiles find gets a document in the results, so that a law can come up
     /// on what is said of it even where none of its nodes holds the words: the law (or the
-    /// definition) itself, in `lang`.
+    /// definition) itself, in each of the `langs`.
     pub(super) fn units_shown(
         &self,
         profiles: &Profiled,
-        lang: Lang,
+        langs: &[Lang],
         kinds: &[DocKind],
     ) -> Result<Vec<DocAddress>> {
         let shown: Vec<DocKind> = [DocKind::Law, DocKind::Definition]
@@ -150,13 +150,13 @@ impl Search<'_> {
             .filter(|k| kinds.contains(k))
             .collect();
         let ids: Vec<&str> = profiles.values().map(|(_, id)| id.as_str()).collect();
-        if shown.is_empty() || ids.is_empty() {
+        if shown.is_empty() || ids.is_empty() || langs.is_empty() {
             return Ok(Vec::new());
         }
         // Each id is one document in each language, read from the ids' postings: a search
         // would weigh and score every id's term first.
         let mut found = self.holding(self.fields.id, &ids)?;
-        self.admit(&mut found, &[lang], &shown)?;
+        self.admit(&mut found, langs, &shown)?;
         Ok(found)
     }
 
