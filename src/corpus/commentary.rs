@@ -79,12 +79,26 @@ impl Commentary {
 
     /// The distinct nodes the citations that `keep` chooses resolve to, in printed order.
     pub fn cited(&self, keep: impl Fn(&CommentaryRef) -> bool) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        for r in self.refs.iter().filter(|r| keep(r)) {
+        self.cited_by(|r| keep(r).then_some(()))
+            .remove(&())
+            .unwrap_or_default()
+    }
+
+    /// The distinct nodes cited in each group, in printed order, a citation's group given by
+    /// `group` (none: left out): one pass over the citations however many groups are asked
+    /// for (a booklet's scenarios, a document's sections).
+    pub fn cited_by<'c, K: Ord + Clone>(
+        &'c self,
+        group: impl Fn(&'c CommentaryRef) -> Option<K>,
+    ) -> std::collections::BTreeMap<K, Vec<&'c str>> {
+        let mut out: std::collections::BTreeMap<K, Vec<&str>> = Default::default();
+        let mut seen = std::collections::BTreeSet::new();
+        for r in &self.refs {
             if let Ok(target) = &r.target
-                && !out.contains(&target.as_str())
+                && let Some(key) = group(r)
+                && seen.insert((key.clone(), target.as_str()))
             {
-                out.push(target);
+                out.entry(key).or_default().push(target);
             }
         }
         out

@@ -131,6 +131,7 @@ fn document_refs(corpus: &Corpus, document: &Document) -> Vec<CommentaryRef> {
         }
     }
     found.sort_by_key(|(s, _)| s.start);
+    let mut positions = Positions::new(&document.body, document.body_line);
     found
         .into_iter()
         .map(|(span, target)| CommentaryRef {
@@ -138,7 +139,7 @@ fn document_refs(corpus: &Corpus, document: &Document) -> Vec<CommentaryRef> {
             part: meta.id.to_string(),
             title: meta.title.clone(),
             file: document.file.clone(),
-            place: Place::At(position(&document.body, span.start, document.body_line)),
+            place: Place::At(positions.of(span.start)),
             phrase: document.body[span].to_string(),
             target,
         })
@@ -178,14 +179,48 @@ fn text_pieces(body: &str) -> Vec<(&str, usize)> {
         .collect()
 }
 
-/// The file's line and column of a byte offset in a body that starts on `body_line`.
-fn position(body: &str, at: usize, body_line: u32) -> Pos {
-    let before = &body[..at];
-    let line = before.matches('\n').count();
-    let column = before.rsplit('\n').next().unwrap_or("").chars().count();
-    Pos {
-        line: body_line + u32::try_from(line).unwrap_or(0),
-        column: u32::try_from(column + 1).unwrap_or(1),
+/// The file's lines and columns of byte offsets in a body that starts on `body_line`, asked
+/// for in increasing order: each is counted on from the one before (counting from the top for
+/// each citation cost a long document the square of its length).
+struct Positions<'a> {
+    body: &'a str,
+    body_line: u32,
+    /// The offset counted to, its line in the body and its column (from 0).
+    at: usize,
+    line: u32,
+    column: usize,
+}
+
+impl<'a> Positions<'a> {
+    fn new(body: &'a str, body_line: u32) -> Self {
+        Positions {
+            body,
+            body_line,
+            at: 0,
+            line: 0,
+            column: 0,
+        }
+    }
+
+    fn of(&mut self, at: usize) -> Pos {
+        if at < self.at {
+            // Out of order: count again from the top.
+            (self.at, self.line, self.column) = (0, 0, 0);
+        }
+        let between = &self.body[self.at..at];
+        match between.rfind('\n') {
+            Some(last) => {
+                let newlines = between.matches('\n').count();
+                self.line += u32::try_from(newlines).unwrap_or(u32::MAX);
+                self.column = between[last + 1..].chars().count();
+            }
+            None => self.column += between.chars().count(),
+        }
+        self.at = at;
+        Pos {
+            line: self.body_line + self.line,
+            column: u32::try_from(self.column + 1).unwrap_or(u32::MAX),
+        }
     }
 }
 
@@ -337,6 +372,31 @@ mod tests {
                 other => format!("{other:?}"),
             })
             .collect()
+    }
+
+    /// Each offset's line and column (in characters) as read from the top, whatever order
+    /// they are asked in.
+    #[test]
+    fn positions_count_on_as_from_the_top() {
+        let body = "חוק 27\nsee Law 12 and Law 13\n\nαβ Law 40 x Law 41\n";
+        let from_top = |at: usize| {
+            let before = &body[..at];
+            let line = before.matches('\n').count() as u32;
+            let column = before.rsplit('\n').next().unwrap_or("").chars().count() as u32;
+            Pos {
+                line: 7 + line,
+                column: column + 1,
+            }
+        };
+        let offsets: Vec<usize> = body.char_indices().map(|(i, _)| i).collect();
+        let mut positions = Positions::new(body, 7);
+        for &at in offsets
+            .iter()
+            .step_by(3)
+            .chain(offsets.iter().rev().step_by(5))
+        {
+            assert_eq!(positions.of(at), from_top(at), "offset {at}");
+        }
     }
 
     #[test]

@@ -441,13 +441,18 @@ fn situations(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
 /// situation does: a director describing it is led to them.
 fn commentary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
     let commentary = &corpus.commentary;
+    let mut cited_in_part = commentary.cited_by(|r| Some(r.part.as_str()));
     for booklet in &commentary.booklets {
         let data = &booklet.data;
         let Some(lang) = Lang::from_code(&data.language) else {
             continue;
         };
         for scenario in data.scenarios() {
-            let targets = owned(commentary.cited(|r| r.part == scenario.id.as_str()));
+            let targets = owned(
+                cited_in_part
+                    .remove(scenario.id.as_str())
+                    .unwrap_or_default(),
+            );
             let mut doc = Doc::new(
                 scenario.id.to_string(),
                 DocKind::Commentary,
@@ -469,13 +474,19 @@ fn commentary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
         let Some(lang) = Lang::from_code(&meta.language) else {
             continue;
         };
-        for (n, section) in sections(&document.body).into_iter().enumerate() {
-            let lines =
-                document.body_line + section.lines.start..document.body_line + section.lines.end;
-            let targets = owned(
-                commentary
-                    .cited(|r| r.document == meta.id.as_str() && lines.contains(&r.place.line())),
-            );
+        let sections = sections(&document.body);
+        // The section each citation is in, by its line (the sections follow one another).
+        let section_of = |line: u32| {
+            let line = line.checked_sub(document.body_line)?;
+            let after = sections.partition_point(|s| s.lines.start <= line);
+            after
+                .checked_sub(1)
+                .filter(|&n| sections[n].lines.contains(&line))
+        };
+        let mut cited_in_section = commentary
+            .cited_by(|r| (r.document == meta.id.as_str()).then(|| section_of(r.place.line()))?);
+        for (n, section) in sections.iter().enumerate() {
+            let targets = owned(cited_in_section.remove(&n).unwrap_or_default());
             let mut doc = Doc::new(
                 format!("{}#{}", meta.id, n + 1),
                 DocKind::Commentary,
@@ -515,7 +526,16 @@ struct Section {
 /// A Markdown body cut at its headings.
 fn sections(body: &str) -> Vec<Section> {
     use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
-    let line_of = |at: usize| u32::try_from(body[..at].matches('\n').count()).unwrap_or(0);
+    // Lines are counted on from the last heading: counting from the top for each would make a
+    // long document's headings cost the square of its length.
+    let (mut counted_to, mut lines) = (0, 0_u32);
+    let mut line_of = |at: usize| {
+        let at = at.max(counted_to);
+        let newlines = body[counted_to..at].matches('\n').count();
+        lines += u32::try_from(newlines).unwrap_or(u32::MAX);
+        counted_to = at;
+        lines
+    };
     let mut out = vec![Section {
         heading: String::new(),
         text: String::new(),
@@ -560,4 +580,53 @@ fn sections(body: &str) -> Vec<Section> {
         last.lines.end = end;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Markdown document's sections: each heading starts one, at its line.
+    #[test]
+    fn a_document_is_cut_at_its_headings_on_their_lines() {
+        let body = "intro\n\n# One\ntext\n\n## Two\n\nmore\ntext\n";
+        let cut = sections(body);
+        let spans: Vec<(&str, std::ops::Range<u32>)> = cut
+            .iter()
+            .map(|s| (s.heading.as_str(), s.lines.clone()))
+            .collect();
+        assert_eq!(spans, [("", 0..2), ("One", 2..5), ("Two", 5..10)]);
+        assert_eq!(cut[2].text.trim(), "more text");
+    }
+
+    /// Each section of the bundled commentary's documents is about what its lines cite, and
+    /// nothing else: as read from every citation, the document's and its lines'.
+    #[test]
+    fn a_section_is_about_the_nodes_cited_on_its_lines() {
+        let corpus = crate::load(crate::corpus::Root::Embedded).expect("the bundled corpus");
+        let docs = collect(&corpus);
+        let commentary = &corpus.commentary;
+        let mut checked = 0;
+        for document in &commentary.documents {
+            for (n, section) in sections(&document.body).iter().enumerate() {
+                let lines = document.body_line + section.lines.start
+                    ..document.body_line + section.lines.end;
+                let mut cited: Vec<&str> = Vec::new();
+                for r in commentary.refs_of(&document.meta.id) {
+                    if let Ok(target) = &r.target
+                        && lines.contains(&r.place.line())
+                        && !cited.contains(&target.as_str())
+                    {
+                        cited.push(target);
+                    }
+                }
+                let id = format!("{}#{}", document.meta.id, n + 1);
+                if let Some(doc) = docs.iter().find(|d| d.id == id) {
+                    assert_eq!(doc.targets, cited, "{id}");
+                    checked += usize::from(!cited.is_empty());
+                }
+            }
+        }
+        assert!(checked >= 5, "only {checked} sections cite a node");
+    }
 }
