@@ -389,10 +389,36 @@ fn citations_as_people_write_them_go_straight_to_the_node() {
         // print the same string.
         ("27ב1)א(", "27B1(a)"),
         ("40ב2)א()v(", "40B2(a)(v)"),
+        // Asked as a question, or with the sign of a number.
+        ("law 27b1a?", "27B1(a)"),
+        ("law #27", "27"),
     ] {
         let value = search_json(index, &[query, "--limit", "3"]);
         assert_eq!(value["citation"], id, "{query}");
         assert_eq!(results(&value)[0]["id"], id, "{query}");
+    }
+}
+
+#[test]
+fn laws_cited_among_words_come_first_then_what_the_words_find() {
+    let index = shared_index();
+    for (query, cited) in [
+        ("what does law 27 say", &["27"][..]),
+        ("hesitation: laws 16 and 73", &["16", "73"]),
+        ("מה אומר חוק 16 על היסוס", &["16"]),
+        ("τι λέει ο νόμος 40 για τα αλέρτ", &["40"]),
+    ] {
+        let value = search_json(index, &[query, "--limit", "5"]);
+        let ids: Vec<&str> = results(&value)
+            .iter()
+            .map(|r| r["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(ids[..cited.len()], *cited, "{query}: {ids:?}");
+        assert_eq!(ids.len(), 5, "{query}: the words rank the rest");
+        assert!(
+            value["citation"].is_null(),
+            "{query}: words, not a citation"
+        );
     }
 }
 

@@ -74,7 +74,14 @@ const SEE_WORDS: &[&str] = &[
 /// mirrored by a right-to-left extraction put back, geresh and gershayim taken out (`ב'` is
 /// `ב`).
 fn normalize(input: &str) -> String {
-    let mut text = input.trim().to_string();
+    // A question or a sentence ends in its mark (`law 27b1a?`), and a number may carry its sign
+    // (`law #27`, `§27B1a`).
+    let mut text: String = input
+        .trim()
+        .trim_end_matches(['?', '!', '.', ',', ';', ':', '\u{37e}'])
+        .chars()
+        .filter(|c| !matches!(c, '#' | '§' | '№'))
+        .collect();
     // `27ב1)א(`: the first bracket closes, so every bracket is the wrong way round.
     if text
         .find([')', '('])
@@ -168,6 +175,24 @@ pub fn reading(input: &str) -> Reading {
         Err(Some(law)) => Reading::NoSuchLaw(law),
         Err(None) => Reading::Words,
     }
+}
+
+/// The laws and nodes a query of words names among its words (`what does Law 27 say`,
+/// `Laws 16 and 73`, `מה אומר חוק 16 ב`): the citations that carry their law number, in the
+/// order written, each once.
+pub fn cited_among_words(input: &str) -> Vec<String> {
+    let mut cited = Vec::new();
+    for citation in super::scan::citations(input) {
+        for member in citation.members {
+            if let super::scan::Target::Path(path) = member.target
+                && let Some(path) = path.law_path()
+                && !cited.contains(&path.to_string())
+            {
+                cited.push(path.to_string());
+            }
+        }
+    }
+    cited
 }
 
 /// The canonical id a user's reference names, or a message saying why there is none.
@@ -297,6 +322,13 @@ mod tests {
             ("Νόμου 27Β1α", "27B1(a)"),
             ("βλ. 27Β1α", "27B1(a)"),
             ("βλέπε Νόμο 27Β1α", "27B1(a)"),
+            // Asked as a question, or with the sign of a number.
+            ("law 27b1a?", "27B1(a)"),
+            ("Νόμος 27Β1α;", "27B1(a)"),
+            ("Νόμος 27Β1α\u{37e}", "27B1(a)"),
+            ("חוק 16ב1.", "16B1"),
+            ("law #27", "27"),
+            ("§27B1a", "27B1(a)"),
             ("preface", "preface"),
             ("fn/3", "fn/3"),
         ];
@@ -343,5 +375,25 @@ mod tests {
         // Words that start with a number are words.
         assert_eq!(reading("1000 points"), Reading::Words);
         assert_eq!(reading("13 cards"), Reading::Words);
+    }
+
+    #[test]
+    fn citations_among_words_are_the_ones_with_their_law_number() {
+        let cases: &[(&str, &[&str])] = &[
+            ("what does law 27 say", &["27"]),
+            ("Laws 16 and 73 on hesitation", &["16", "73"]),
+            ("27B1a insufficient bid", &["27B1(a)"]),
+            ("מה אומר חוק 16 על היסוס", &["16"]),
+            ("τι λέει ο νόμος 40 για τα αλέρτ", &["40"]),
+            ("law 16 again, law 16", &["16"]),
+            // Bids, tricks and scores are not laws.
+            ("2 clubs instead of 2 diamonds", &[]),
+            ("partner bid 3NT after a long pause", &[]),
+            ("down 2 doubled is 500", &[]),
+            ("הכרזתי 2 הארט במקום 2 ספייד", &[]),
+        ];
+        for (input, cited) in cases {
+            assert_eq!(cited_among_words(input), *cited, "{input}");
+        }
     }
 }

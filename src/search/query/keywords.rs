@@ -53,6 +53,7 @@ impl Search<'_> {
                 }
             }
         }
+        self.cited_first(query, &mut total, &targets, &kinds)?;
         let mut ranked: Vec<(DocAddress, f32)> = total.into_iter().collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         let ranked = self.one_per_unit(ranked)?;
@@ -79,6 +80,27 @@ impl Search<'_> {
             message: None,
             results,
         })
+    }
+
+    /// The nodes a query cites among its words (`what does Law 27 say`) come first, in the
+    /// order cited: the words then rank the rest.
+    fn cited_first(
+        &self,
+        query: &str,
+        total: &mut Scores,
+        targets: &[Lang],
+        kinds: &[DocKind],
+    ) -> Result<()> {
+        let cited = crate::refs::cited_among_words(query);
+        let best = total.values().copied().fold(0.0_f32, f32::max);
+        for (n, id) in cited.iter().enumerate() {
+            let mut found = self.holding(self.fields.id, &[id.as_str()])?;
+            self.admit(&mut found, targets, kinds)?;
+            for address in found {
+                total.insert(address, best + (cited.len() - n) as f32);
+            }
+        }
+        Ok(())
     }
 
     /// The channels in the `targets` languages, over documents of the `kinds` asked for,
