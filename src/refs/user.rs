@@ -9,8 +9,8 @@ use crate::corpus::id::{Kind, LAW_COUNT, LawPath, kind_of};
 use crate::corpus::numbering;
 use crate::text::fold;
 
-/// Drop a leading law word (`Law`, `Νόμος`, `חוק`, or abbreviated `L`, `Ν`) and the blank or
-/// dot after it.
+/// Drop a leading law word (`Law`, `Νόμος`, `חוק`, or abbreviated `L`, `Ν`, `ח'`) and the blank
+/// or dot after it.
 fn strip_law_word(input: &str) -> &str {
     let folded_prefix = |word: &str| {
         let n = word.chars().count();
@@ -18,7 +18,7 @@ fn strip_law_word(input: &str) -> &str {
         (fold(&head) == *word).then(|| &input[head.len()..])
     };
     // The longest first: `laws` before `law`, `νομοι` before `νομο`.
-    let mut words: Vec<&str> = law_words().chain(["l", "ν"]).collect();
+    let mut words: Vec<&str> = law_words().chain(["l", "ν", "ח"]).collect();
     words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
     for word in words {
         if let Some(rest) = folded_prefix(word) {
@@ -269,7 +269,9 @@ fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
         [item, subs @ ..] if subs.len() <= 1 => {
             path.item = Some(numbering::item_letter(item)?);
             if let [sub] = subs {
-                path.subitem = Some(numbering::roman_value(sub)?);
+                // Typed, a sub-item may be a digit (`12C1(e)(2)` for `(ii)`).
+                let digit = || sub.parse().ok().filter(|n| (1..=9).contains(n));
+                path.subitem = Some(numbering::roman_value(sub).or_else(digit)?);
             }
         }
         _ => return None,
@@ -329,6 +331,11 @@ mod tests {
             ("חוק 16ב1.", "16B1"),
             ("law #27", "27"),
             ("§27B1a", "27B1(a)"),
+            ("ח' 27", "27"),
+            ("ח׳ 27ב1", "27B1"),
+            // A sub-item typed as a digit.
+            ("law 12C1(e)(2)", "12C1(e)(ii)"),
+            ("Law 12C1e2", "12C1(e)(ii)"),
             ("preface", "preface"),
             ("fn/3", "fn/3"),
         ];
@@ -349,6 +356,7 @@ mod tests {
             "27B1(a)(b)(c)",
             "hello",
             "27B1(z9)",
+            "12C1(e)(12)",
             "Law",
         ] {
             let err = parse(input).expect_err(input);
