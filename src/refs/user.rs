@@ -185,10 +185,10 @@ pub fn cited_among_words(input: &str) -> Vec<String> {
     for citation in super::scan::citations(input) {
         for member in citation.members {
             if let super::scan::Target::Path(path) = member.target
-                && let Some(path) = path.law_path()
-                && !cited.contains(&path.to_string())
+                && let Some(id) = path.law_path().map(|p| p.to_string())
+                && !cited.contains(&id)
             {
-                cited.push(path.to_string());
+                cited.push(id);
             }
         }
     }
