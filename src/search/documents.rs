@@ -441,7 +441,9 @@ fn situations(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
 /// situation does: a director describing it is led to them.
 fn commentary(corpus: &Corpus, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
     let commentary = &corpus.commentary;
-    let mut cited_in_part = commentary.cited_by(|r| Some(r.part.as_str()));
+    // A scenario's citations, by scenario (a Markdown document's part is the document).
+    let mut cited_in_part =
+        commentary.cited_by(|r| (r.part != r.document).then_some(r.part.as_str()));
     for booklet in &commentary.booklets {
         let data = &booklet.data;
         let Some(lang) = Lang::from_code(&data.language) else {

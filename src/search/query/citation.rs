@@ -13,8 +13,7 @@ impl Search<'_> {
         let kinds = self.kinds();
         // The node itself in each edition, then what lies within it in corpus order: only as
         // many documents are read as are shown.
-        let mut nodes = self.holding(self.fields.id, &[id])?;
-        self.admit(&mut nodes, &langs, &kinds)?;
+        let mut nodes = self.with_ids(&[id], &langs, &kinds)?;
         let mut within = self.holding(self.fields.within, &[id])?;
         self.admit(&mut within, &langs, &kinds)?;
         if nodes.is_empty() && within.is_empty() {

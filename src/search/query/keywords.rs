@@ -94,9 +94,7 @@ impl Search<'_> {
         let cited = crate::refs::cited_among_words(query);
         let best = total.values().copied().fold(0.0_f32, f32::max);
         for (n, id) in cited.iter().enumerate() {
-            let mut found = self.holding(self.fields.id, &[id.as_str()])?;
-            self.admit(&mut found, targets, kinds)?;
-            for address in found {
+            for address in self.with_ids(&[id.as_str()], targets, kinds)? {
                 total.insert(address, best + (cited.len() - n) as f32);
             }
         }

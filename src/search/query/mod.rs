@@ -515,6 +515,15 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
+    /// The documents of the ids (a node in each edition, a law, a definition), read from the
+    /// ids' postings, that a result may come from (`admit`): a search would weigh and score
+    /// every id's term first.
+    fn with_ids(&self, ids: &[&str], langs: &[Lang], kinds: &[DocKind]) -> Result<Vec<DocAddress>> {
+        let mut found = self.holding(self.fields.id, ids)?;
+        self.admit(&mut found, langs, kinds)?;
+        Ok(found)
+    }
+
     /// Keeps those of `docs` (in corpus order) that a result may come from: of the languages
     /// (a concept's in all of them), kinds and editions asked for.
     fn admit(&self, docs: &mut Vec<DocAddress>, langs: &[Lang], kinds: &[DocKind]) -> Result<()> {

@@ -153,11 +153,7 @@ impl Search<'_> {
         if shown.is_empty() || ids.is_empty() || langs.is_empty() {
             return Ok(Vec::new());
         }
-        // Each id is one document in each language, read from the ids' postings: a search
-        // would weigh and score every id's term first.
-        let mut found = self.holding(self.fields.id, &ids)?;
-        self.admit(&mut found, langs, &shown)?;
-        Ok(found)
+        self.with_ids(&ids, langs, &shown)
     }
 
     /// Results are ranked by the unit they lie in first (the law a director opens, or the
