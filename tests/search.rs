@@ -392,6 +392,12 @@ fn citations_as_people_write_them_go_straight_to_the_node() {
         // Asked as a question, or with the sign of a number.
         ("law 27b1a?", "27B1(a)"),
         ("law #27", "27"),
+        // With a word for "number", part words inside, the levels set apart.
+        ("חוק מס' 27", "27"),
+        ("חוק 27 סעיף ב1(א)", "27B1(a)"),
+        ("Law 27, B1(a)", "27B1(a)"),
+        ("27.B.1.a", "27B1(a)"),
+        ("άρθρο 27Β1", "27B1"),
     ] {
         let value = search_json(index, &[query, "--limit", "3"]);
         assert_eq!(value["citation"], id, "{query}");

@@ -2,33 +2,72 @@
 //! with Greek letters, `Νόμος 27Β1α`, `L45C4b`, `71.1`, `def/dummy`; also as people write them
 //! in a message or paste them from a PDF: with a leading "see" (`see law 12C1(e)(ii)`,
 //! `βλ. 27Β1α`, `ר' חוק 16 ב' 1`), spaced and with geresh (`חוק 27 ב' 1 (א)`, `law 12 c 1 e
-//! ii`), and with the brackets the Hebrew extraction mirrors (`27ב1)א(`).
+//! ii`), with the brackets the Hebrew extraction mirrors (`27ב1)א(`), with a word for "number"
+//! or part words (`law no. 27`, `חוק 27 סעיף ב1`), and with the levels set apart (`27.B.1.a`).
 
 use super::lexicon::law_words;
 use crate::corpus::id::{Kind, LAW_COUNT, LawPath, kind_of};
 use crate::corpus::numbering;
 use crate::text::fold;
 
-/// Drop a leading law word (`Law`, `Νόμος`, `חוק`, or abbreviated `L`, `Ν`, `ח'`) and the blank
-/// or dot after it.
-fn strip_law_word(input: &str) -> &str {
-    let folded_prefix = |word: &str| {
-        let n = word.chars().count();
-        let head: String = input.chars().take(n).collect();
-        (fold(&head) == *word).then(|| &input[head.len()..])
-    };
-    // The longest first: `laws` before `law`, `νομοι` before `νομο`.
-    let mut words: Vec<&str> = law_words().chain(["l", "ν", "ח"]).collect();
+/// Law words people type that the books never print before a number: abbreviations (`L`, `Ν`,
+/// `N` on a Latin keyboard, `ח'`), Greek in Latin letters (`Nomos 27`), and "article" and
+/// "rule", as other legal texts are cited (`άρθρο 27`, `rule 27`).
+const TYPED_LAW_WORDS: &[&str] = &[
+    "l",
+    "ν",
+    "ח",
+    "n",
+    "nomos",
+    "nomo",
+    "nomou",
+    "αρθρο",
+    "αρθρου",
+    "article",
+    "art",
+    "rule",
+];
+
+/// Words for "number" between a law word and its number (`law no. 27`, `חוק מס' 27`, `Νόμος
+/// αρ. 27`), folded, without their dot or geresh.
+const NUMBER_WORDS: &[&str] = &[
+    "no",
+    "nr",
+    "num",
+    "number",
+    "מס",
+    "מספר",
+    "αρ",
+    "αριθ",
+    "αριθμος",
+    "αριθμο",
+    "αριθμου",
+];
+
+/// What follows each of `words` that `input` starts with (compared folded, the longest first),
+/// without the blanks or dot after it.
+fn after_words<'a>(input: &'a str, words: &[&'a str]) -> impl Iterator<Item = &'a str> {
+    let mut words = words.to_vec();
     words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
-    for word in words {
-        if let Some(rest) = folded_prefix(word) {
-            let rest = rest.trim_start_matches(['.', ' ', '\u{a0}']);
-            if rest.starts_with(|c: char| c.is_ascii_digit()) {
-                return rest;
-            }
-        }
-    }
-    input
+    words.into_iter().filter_map(move |word| {
+        let head: String = input.chars().take(word.chars().count()).collect();
+        (fold(&head) == word).then(|| input[head.len()..].trim_start_matches(['.', ' ', '\u{a0}']))
+    })
+}
+
+/// Drop a leading law word (`Law`, `Νόμος`, `חוק`, or as typed: `L`, `Nomos`, `άρθρο`), the
+/// word for "number" after it if any (`law no. 27`), and the blanks or dots after them, when
+/// the law's number follows.
+fn strip_law_word(input: &str) -> &str {
+    let starts_with_digit = |s: &&str| s.starts_with(|c: char| c.is_ascii_digit());
+    let law_words: Vec<&str> = law_words().chain(TYPED_LAW_WORDS.iter().copied()).collect();
+    after_words(input, &law_words)
+        .find_map(|rest| {
+            Some(rest)
+                .filter(starts_with_digit)
+                .or_else(|| after_words(rest, NUMBER_WORDS).find(starts_with_digit))
+        })
+        .unwrap_or(input)
 }
 
 /// A section letter at the start of `s` (`Β`, `ΣΤ`, `b`, `ב`): the canonical letter and the
@@ -70,7 +109,10 @@ const SEE_WORDS: &[&str] = &[
     "עיינו",
 ];
 
-/// `input` as a compact reference: the "see", law and part words before it dropped, brackets
+/// Part words people type that the books never print: `ס'` and `סע'` for סעיף.
+const TYPED_PART_WORDS: &[&str] = &["ס", "סע"];
+
+/// `input` as a compact reference: the "see" words before it and the part words in it dropped, brackets
 /// mirrored by a right-to-left extraction put back, geresh and gershayim taken out (`ב'` is
 /// `ב`).
 fn normalize(input: &str) -> String {
@@ -97,18 +139,25 @@ fn normalize(input: &str) -> String {
             .collect();
     }
     let mut words: Vec<&str> = text.split_whitespace().collect();
+    let bare = |word: &str| fold(word.trim_end_matches(['.', ':', ',', '\'', '׳', '’']));
+    let part = |bare: &str| {
+        TYPED_PART_WORDS.contains(&bare)
+            || super::lexicon::role(bare) == Some(super::lexicon::Role::Part)
+    };
     while let Some(first) = words.first() {
-        let bare = fold(first.trim_end_matches(['.', ':', '\'', '׳', '’']));
-        let leading = SEE_WORDS.contains(&bare.as_str())
-            || matches!(
-                super::lexicon::role(&bare),
-                Some(super::lexicon::Role::See | super::lexicon::Role::Part)
-            );
+        let first = bare(first);
+        let see = SEE_WORDS.contains(&first.as_str())
+            || super::lexicon::role(&first) == Some(super::lexicon::Role::See);
         // A law word stays: `strip_law_word` takes it with the number glued to it (`L27`).
-        if !leading || words.len() == 1 {
+        if !see || words.len() == 1 {
             break;
         }
         words.remove(0);
+    }
+    // A part word, first or further on (`section 27B1`, `law 27 section B1`, `חוק 27 סעיף
+    // ב1`), says what its letter or number says already.
+    if words.len() > 1 {
+        words.retain(|word| !part(&bare(word)));
     }
     words
         .join(" ")
@@ -182,6 +231,11 @@ pub fn reading(input: &str) -> Reading {
 /// order written, each once.
 pub fn cited_among_words(input: &str) -> Vec<String> {
     let mut cited = Vec::new();
+    // Every law number is written in digits: a query without one cites nothing, and most
+    // queries are spared the scan.
+    if !input.bytes().any(|b| b.is_ascii_digit()) {
+        return cited;
+    }
     for citation in super::scan::citations(input) {
         for member in citation.members {
             if let super::scan::Target::Path(path) = member.target
@@ -235,26 +289,46 @@ fn parse_law_path(input: &str) -> Result<LawPath, Option<u32>> {
 /// `path` completed by the rest of a reference after its law number (`B1(a)`).
 fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
     let mut rest = tail;
-    if let Some((letter, len)) = section_at(rest) {
+    // The levels may be set apart, as people type them: `27.B.1.a`, `27-B-1-a`, `27/B/1/a`,
+    // `27, B1(a)`, `27B.1(a)`; a paragraph may be bracketed (`27b(1)(a)`).
+    let before_section = rest.strip_prefix(['.', '-', '/', ',']).unwrap_or(rest);
+    if let Some((letter, len)) = section_at(before_section) {
         path.section = Some(letter);
-        rest = &rest[len..];
+        rest = &before_section[len..];
+        rest = rest.strip_prefix(['.', '-', '/']).unwrap_or(rest);
     }
+    // A law without sections numbers its paragraphs after a dot or dash (`71.1`); not after a
+    // slash or comma, which part scores and lists (`60/40`, `16, 73`).
     let dotted = path.section.is_none() && (rest.starts_with('.') || rest.starts_with('-'));
     if dotted {
         rest = &rest[1..];
     }
-    let para_end = rest
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(rest.len());
-    if para_end > 0 {
+    let bracketed = path
+        .section
+        .and_then(|_| rest.strip_prefix('('))
+        .and_then(|inner| inner.split_once(')'))
+        .filter(|(digits, _)| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
+    let (digits, after) = match bracketed {
+        Some(split) => split,
+        None => rest.split_at(
+            rest.find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len()),
+        ),
+    };
+    if !digits.is_empty() {
         if path.section.is_none() && !dotted {
             return None;
         }
-        path.paragraph = Some(rest[..para_end].parse().ok()?);
-        rest = &rest[para_end..];
+        path.paragraph = Some(digits.parse().ok()?);
+        rest = after;
     } else if dotted {
         return None;
     }
+    let rest = &if path.section.is_some() || path.paragraph.is_some() {
+        rest.replace(['.', '-', '/'], "")
+    } else {
+        rest.to_owned()
+    };
     // A bare letter right after the law number is a section, never an item.
     if path.section.is_none()
         && path.paragraph.is_none()
@@ -336,6 +410,31 @@ mod tests {
             // A sub-item typed as a digit.
             ("law 12C1(e)(2)", "12C1(e)(ii)"),
             ("Law 12C1e2", "12C1(e)(ii)"),
+            // A word for "number", part words inside, other law words.
+            ("law no. 27", "27"),
+            ("Law number 27", "27"),
+            ("חוק מס' 27", "27"),
+            ("חוק מספר 27ב1", "27B1"),
+            ("Νόμος αρ. 27", "27"),
+            ("law 27 section B paragraph 1 item a", "27B1(a)"),
+            ("חוק 27 סעיף ב1(א)", "27B1(a)"),
+            ("חוק 27, סעיף ב 1", "27B1"),
+            ("Νόμος 27 παράγραφος Β1", "27B1"),
+            ("ס' 27ב1", "27B1"),
+            ("άρθρο 27", "27"),
+            ("Nomos 27", "27"),
+            ("N.27B1a", "27B1(a)"),
+            ("rule 27", "27"),
+            // The levels set apart.
+            ("27.B.1.a", "27B1(a)"),
+            ("27-B-1-a", "27B1(a)"),
+            ("27/B/1/a", "27B1(a)"),
+            ("Law 27, B1(a)", "27B1(a)"),
+            ("Law 27B.1(a)", "27B1(a)"),
+            ("law 27b(1)(a)", "27B1(a)"),
+            ("12.C.1.e.ii", "12C1(e)(ii)"),
+            ("חוק 27ב.1.א", "27B1(a)"),
+            ("Νόμος 27Β.1.α", "27B1(a)"),
             ("preface", "preface"),
             ("fn/3", "fn/3"),
         ];
@@ -383,6 +482,11 @@ mod tests {
         // Words that start with a number are words.
         assert_eq!(reading("1000 points"), Reading::Words);
         assert_eq!(reading("13 cards"), Reading::Words);
+        // A slash or a comma never numbers a paragraph: a split score and a list are words;
+        // "number" only counts between a law word and a number.
+        for words in ["60/40", "16, 73", "law no", "number 27", "no 27"] {
+            assert_eq!(reading(words), Reading::Words, "{words}");
+        }
     }
 
     #[test]
