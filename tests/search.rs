@@ -413,6 +413,10 @@ fn laws_cited_among_words_come_first_then_what_the_words_find() {
         ("hesitation: laws 16 and 73", &["16", "73"]),
         ("מה אומר חוק 16 על היסוס", &["16"]),
         ("τι λέει ο νόμος 40 για τα αλέρτ", &["40"]),
+        // As people type them, a law word first.
+        ("מה אומר חוק מס' 16 על היסוס", &["16"]),
+        ("law 27 section B says what", &["27B"]),
+        ("τι λέει το άρθρο 16", &["16"]),
     ] {
         let value = search_json(index, &[query, "--limit", "5"]);
         let ids: Vec<&str> = results(&value)
@@ -426,6 +430,19 @@ fn laws_cited_among_words_come_first_then_what_the_words_find() {
             "{query}: words, not a citation"
         );
     }
+}
+
+#[test]
+fn a_law_beyond_the_laws_among_words_is_named_before_what_the_words_find() {
+    let index = shared_index().to_str().unwrap();
+    let output = bridgelaws(&["search", "law 99 says what", "--index", index]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("there is no Law 99: the Laws run from 1 to 93\n\n"),
+        "{text}"
+    );
+    assert!(text.contains(" · law · "), "the words' results follow: {text}");
 }
 
 #[test]

@@ -112,6 +112,17 @@ const SEE_WORDS: &[&str] = &[
 /// Part words people type that the books never print: `ס'` and `סע'` for סעיף.
 const TYPED_PART_WORDS: &[&str] = &["ס", "סע"];
 
+/// A word folded, without the dot, colon, comma or geresh after it.
+fn bare(word: &str) -> String {
+    fold(word.trim_end_matches(['.', ':', ',', '\'', '׳', '’']))
+}
+
+/// Whether a bare word names a part of a law (`section`, `παράγραφος`, `סעיף`, `ס'`).
+fn part_word(bare: &str) -> bool {
+    TYPED_PART_WORDS.contains(&bare)
+        || super::lexicon::role(bare) == Some(super::lexicon::Role::Part)
+}
+
 /// `input` as a compact reference: the "see" words before it and the part words in it dropped, brackets
 /// mirrored by a right-to-left extraction put back, geresh and gershayim taken out (`ב'` is
 /// `ב`).
@@ -139,11 +150,6 @@ fn normalize(input: &str) -> String {
             .collect();
     }
     let mut words: Vec<&str> = text.split_whitespace().collect();
-    let bare = |word: &str| fold(word.trim_end_matches(['.', ':', ',', '\'', '׳', '’']));
-    let part = |bare: &str| {
-        TYPED_PART_WORDS.contains(&bare)
-            || super::lexicon::role(bare) == Some(super::lexicon::Role::Part)
-    };
     while let Some(first) = words.first() {
         let first = bare(first);
         let see = SEE_WORDS.contains(&first.as_str())
@@ -157,7 +163,7 @@ fn normalize(input: &str) -> String {
     // A part word, first or further on (`section 27B1`, `law 27 section B1`, `חוק 27 סעיף
     // ב1`), says what its letter or number says already.
     if words.len() > 1 {
-        words.retain(|word| !part(&bare(word)));
+        words.retain(|word| !part_word(&bare(word)));
     }
     words
         .join(" ")
@@ -226,24 +232,80 @@ pub fn reading(input: &str) -> Reading {
     }
 }
 
+/// How many words a citation typed among words may take (`law 27 section B paragraph 1 item a`).
+const CITATION_WORDS: usize = 8;
+
+/// Whether a word may stand after a law word in a citation typed among words: a part of the
+/// reference (`B1(a)`, `ב'`, `ii`), or a word for a part or a number (`section`, `מס'`). A longer
+/// word is a word, even where its letters would read (`για` is not section Γ, item ια).
+fn citation_word(word: &str) -> bool {
+    let bare = bare(word);
+    word.contains(|c: char| c.is_ascii_digit() || c == '(' || c == ')')
+        || bare.chars().count() <= 2
+        || NUMBER_WORDS.contains(&bare.as_str())
+        || part_word(&bare)
+}
+
 /// The laws and nodes a query of words names among its words (`what does Law 27 say`,
-/// `Laws 16 and 73`, `מה אומר חוק 16 ב`): the citations that carry their law number, in the
-/// order written, each once.
-pub fn cited_among_words(input: &str) -> Vec<String> {
-    let mut cited = Vec::new();
+/// `Laws 16 and 73`, `מה אומר חוק מס' 16`, `law 99 says what`): the citations that carry their
+/// law number, each read as `reading` reads a citation alone (an id, or a law beyond the Laws),
+/// in the order written, each once.
+pub fn cited_among_words(input: &str) -> Vec<Reading> {
     // Every law number is written in digits: a query without one cites nothing, and most
-    // queries are spared the scan.
+    // queries are spared the reading.
     if !input.bytes().any(|b| b.is_ascii_digit()) {
-        return cited;
+        return Vec::new();
     }
+    let mut found: Vec<(usize, Reading)> = Vec::new();
+    // As people type them, a law word first: the longest run of words that reads as a citation.
+    let words: Vec<(usize, &str)> = input
+        .split_whitespace()
+        .map(|word| (word.as_ptr() as usize - input.as_ptr() as usize, word))
+        .collect();
+    let mut typed: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let start = words[i].0;
+        let longest = (i + 1..=words.len().min(i + CITATION_WORDS))
+            .rev()
+            .find_map(|j| {
+                if !words[i + 1..j].iter().all(|(_, word)| citation_word(word)) {
+                    return None;
+                }
+                let end = words[j - 1].0 + words[j - 1].1.len();
+                let text = &input[start..end];
+                let compact = normalize(text);
+                let law_first = strip_law_word(&compact).len() < compact.len();
+                match reading(text) {
+                    Reading::Words => None,
+                    reading => law_first.then_some((j, end, reading)),
+                }
+            });
+        match longest {
+            Some((j, end, reading)) => {
+                found.push((start, reading));
+                typed.push(start..end);
+                i = j;
+            }
+            None => i += 1,
+        }
+    }
+    // The books' own forms, lists and bare codes among them (`Laws 16 and 73`, `27B1a`).
     for citation in super::scan::citations(input) {
         for member in citation.members {
             if let super::scan::Target::Path(path) = member.target
-                && let Some(id) = path.law_path().map(|p| p.to_string())
-                && !cited.contains(&id)
+                && let Some(path) = path.law_path()
+                && !typed.iter().any(|span| span.contains(&member.span.start))
             {
-                cited.push(id);
+                found.push((member.span.start, Reading::Id(path.to_string())));
             }
+        }
+    }
+    found.sort_by_key(|(position, _)| *position);
+    let mut cited: Vec<Reading> = Vec::new();
+    for (_, reading) in found {
+        if !cited.contains(&reading) {
+            cited.push(reading);
         }
     }
     cited
@@ -493,6 +555,13 @@ mod tests {
     fn citations_among_words_are_the_ones_with_their_law_number() {
         let cases: &[(&str, &[&str])] = &[
             ("what does law 27 say", &["27"]),
+            // As people type them, a law word first.
+            ("what does law no. 27 say", &["27"]),
+            ("מה אומר חוק מס' 16 על היסוס", &["16"]),
+            ("τι λέει το άρθρο 16", &["16"]),
+            ("law 27 section B says what", &["27B"]),
+            ("insufficient bid law 27B.1(a)", &["27B1(a)"]),
+            ("see law 16, then Laws 73 and 74", &["16", "73", "74"]),
             ("Laws 16 and 73 on hesitation", &["16", "73"]),
             ("27B1a insufficient bid", &["27B1(a)"]),
             ("מה אומר חוק 16 על היסוס", &["16"]),
@@ -505,7 +574,13 @@ mod tests {
             ("הכרזתי 2 הארט במקום 2 ספייד", &[]),
         ];
         for (input, cited) in cases {
-            assert_eq!(cited_among_words(input), *cited, "{input}");
+            let ids: Vec<Reading> = cited.iter().map(|id| Reading::Id(id.to_string())).collect();
+            assert_eq!(cited_among_words(input), ids, "{input}");
         }
+        // A law beyond the Laws, cited among words, is named as such.
+        assert_eq!(
+            cited_among_words("law 99 says what, and law 16"),
+            [Reading::NoSuchLaw(99), Reading::Id("16".into())]
+        );
     }
 }

@@ -11,6 +11,9 @@ pub fn text(outcome: &Outcome, style: &Style) -> String {
     if let Some(id) = &outcome.citation {
         out.push_str(&format!("{id}: the node, then what lies within it\n\n"));
     }
+    if let Some(message) = &outcome.message {
+        out.push_str(&format!("{message}\n\n"));
+    }
     if !outcome.near_spellings.is_empty() {
         out.push_str(&format!(
             "not found as typed, searched by near spelling: {}\n\n",

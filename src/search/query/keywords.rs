@@ -53,7 +53,7 @@ impl Search<'_> {
                 }
             }
         }
-        self.cited_first(query, &mut total, &targets, &kinds)?;
+        let message = self.cited_first(query, &mut total, &targets, &kinds)?;
         let mut ranked: Vec<(DocAddress, f32)> = total.into_iter().collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         let ranked = self.one_per_unit(ranked)?;
@@ -77,28 +77,37 @@ impl Search<'_> {
             citation: None,
             near_spellings: near.into_iter().collect(),
             concepts: concepts.iter().map(|c| c.id.clone()).collect(),
-            message: None,
+            message,
             results,
         })
     }
 
     /// The nodes a query cites among its words (`what does Law 27 say`) come first, in the
-    /// order cited: the words then rank the rest.
+    /// order cited: the words then rank the rest. A law beyond the Laws (`law 99 says what`)
+    /// is said to be one: the message returned.
     fn cited_first(
         &self,
         query: &str,
         total: &mut Scores,
         targets: &[Lang],
         kinds: &[DocKind],
-    ) -> Result<()> {
-        let cited = crate::refs::cited_among_words(query);
+    ) -> Result<Option<String>> {
+        let mut cited = Vec::new();
+        let mut message = None;
+        for reading in crate::refs::cited_among_words(query) {
+            match reading {
+                Reading::Id(id) => cited.push(id),
+                Reading::NoSuchLaw(law) => message = message.or(Some(no_such_law(law))),
+                Reading::Words => {}
+            }
+        }
         let best = total.values().copied().fold(0.0_f32, f32::max);
         for (n, id) in cited.iter().enumerate() {
             for address in self.with_ids(&[id.as_str()], targets, kinds)? {
                 total.insert(address, best + (cited.len() - n) as f32);
             }
         }
-        Ok(())
+        Ok(message)
     }
 
     /// The channels in the `targets` languages, over documents of the `kinds` asked for,

@@ -90,7 +90,8 @@ pub struct Outcome {
     /// The glossary concepts the query was read as.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub concepts: Vec<String>,
-    /// Why nothing was found, when the query cites what does not exist (`there is no Law 99`).
+    /// What the query cites that does not exist (`there is no Law 99`): why nothing was found,
+    /// or, among words, said before what they find.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Best first; empty when nothing was found.
