@@ -442,7 +442,10 @@ fn a_law_beyond_the_laws_among_words_is_named_before_what_the_words_find() {
         text.starts_with("there is no Law 99: the Laws run from 1 to 93\n\n"),
         "{text}"
     );
-    assert!(text.contains(" · law · "), "the words' results follow: {text}");
+    assert!(
+        text.contains(" · law · "),
+        "the words' results follow: {text}"
+    );
 }
 
 #[test]

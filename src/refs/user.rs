@@ -109,8 +109,9 @@ const SEE_WORDS: &[&str] = &[
     "עיינו",
 ];
 
-/// Part words people type that the books never print: `ס'` and `סע'` for סעיף.
-const TYPED_PART_WORDS: &[&str] = &["ס", "סע"];
+/// Part words people type that the books never print, abbreviated: `ס'` and `סע'` for סעיף,
+/// `παρ.` and `εδ.` for παράγραφος and εδάφιο, `sec.` and `para.`.
+const TYPED_PART_WORDS: &[&str] = &["ס", "סע", "παρ", "εδ", "sec", "sect", "para", "par"];
 
 /// A word folded, without the dot, colon, comma or geresh after it.
 fn bare(word: &str) -> String {
@@ -124,8 +125,8 @@ fn part_word(bare: &str) -> bool {
 }
 
 /// `input` as a compact reference: the "see" words before it and the part words in it dropped, brackets
-/// mirrored by a right-to-left extraction put back, geresh and gershayim taken out (`ב'` is
-/// `ב`).
+/// mirrored by a right-to-left extraction put back, geresh, gershayim and the Greek numeral
+/// sign taken out (`ב'` is `ב`, `α΄` is `α`).
 fn normalize(input: &str) -> String {
     // A question or a sentence ends in its mark (`law 27b1a?`), and a number may carry its sign
     // (`law #27`, `§27B1a`).
@@ -168,7 +169,12 @@ fn normalize(input: &str) -> String {
     words
         .join(" ")
         .chars()
-        .filter(|c| !matches!(c, '\'' | '׳' | '’' | '‘' | '"' | '״'))
+        .filter(|c| {
+            !matches!(
+                c,
+                '\'' | '׳' | '’' | '‘' | '"' | '״' | '\u{374}' | '\u{2b9}' | '\u{384}' | '\u{b4}'
+            )
+        })
         .collect()
 }
 
@@ -354,10 +360,20 @@ fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
     // The levels may be set apart, as people type them: `27.B.1.a`, `27-B-1-a`, `27/B/1/a`,
     // `27, B1(a)`, `27B.1(a)`; a paragraph may be bracketed (`27b(1)(a)`).
     let before_section = rest.strip_prefix(['.', '-', '/', ',']).unwrap_or(rest);
-    if let Some((letter, len)) = section_at(before_section) {
+    // A section may be bracketed too (`27(b)(1)(a)`): no law has items right under it.
+    let bracketed = before_section
+        .strip_prefix('(')
+        .and_then(|inner| inner.split_once(')'))
+        .and_then(|(letter, after)| {
+            let (section, len) = section_at(letter)?;
+            (len == letter.len()).then_some((section, after))
+        });
+    let section = bracketed.or_else(|| {
+        section_at(before_section).map(|(section, len)| (section, &before_section[len..]))
+    });
+    if let Some((letter, after)) = section {
         path.section = Some(letter);
-        rest = &before_section[len..];
-        rest = rest.strip_prefix(['.', '-', '/']).unwrap_or(rest);
+        rest = after.strip_prefix(['.', '-', '/']).unwrap_or(after);
     }
     // A law without sections numbers its paragraphs after a dot or dash (`71.1`); not after a
     // slash or comma, which part scores and lists (`60/40`, `16, 73`).
@@ -497,6 +513,15 @@ mod tests {
             ("12.C.1.e.ii", "12C1(e)(ii)"),
             ("חוק 27ב.1.א", "27B1(a)"),
             ("Νόμος 27Β.1.α", "27B1(a)"),
+            ("law 27(b)(1)(a)", "27B1(a)"),
+            ("חוק 27(ב)(1)(א)", "27B1(a)"),
+            // Greek numbering marks, abbreviated part words.
+            ("Νόμος 27 Β΄ 1 α΄", "27B1(a)"),
+            ("Νόμος 27Β1(α΄)", "27B1(a)"),
+            ("Νόμος 27Β\u{374}1α\u{374}", "27B1(a)"),
+            ("άρθρο 27 παρ. Β1", "27B1"),
+            ("Νόμος 27Β1 εδ. α", "27B1(a)"),
+            ("law 27 sec. B para. 1", "27B1"),
             ("preface", "preface"),
             ("fn/3", "fn/3"),
         ];
