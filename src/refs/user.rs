@@ -124,9 +124,9 @@ fn part_word(bare: &str) -> bool {
         || super::lexicon::role(bare) == Some(super::lexicon::Role::Part)
 }
 
-/// `input` as a compact reference: the "see" words before it and the part words in it dropped, brackets
-/// mirrored by a right-to-left extraction put back, geresh, gershayim and the Greek numeral
-/// sign taken out (`ב'` is `ב`, `α΄` is `α`).
+/// `input` as a compact reference: the "see" words before it and the part words in it
+/// dropped, brackets mirrored by a right-to-left extraction put back, geresh, gershayim and the
+/// Greek numeral sign taken out (`ב'` is `ב`, `α΄` is `α`).
 fn normalize(input: &str) -> String {
     // A question or a sentence ends in its mark (`law 27b1a?`), and a number may carry its sign
     // (`law #27`, `§27B1a`).
@@ -281,10 +281,12 @@ pub fn cited_among_words(input: &str) -> Vec<Reading> {
                 let end = words[j - 1].0 + words[j - 1].1.len();
                 let text = &input[start..end];
                 let compact = normalize(text);
-                let law_first = strip_law_word(&compact).len() < compact.len();
+                if strip_law_word(&compact).len() == compact.len() {
+                    return None;
+                }
                 match reading(text) {
                     Reading::Words => None,
-                    reading => law_first.then_some((j, end, reading)),
+                    reading => Some((j, end, reading)),
                 }
             });
         match longest {
