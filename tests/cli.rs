@@ -30,6 +30,21 @@ fn show_accepts_common_spellings() {
 }
 
 #[test]
+fn show_puts_the_edition_of_the_script_typed_first() {
+    for (reference, first) in [
+        ("חוק 27 סעיף ב1(א)", "he-2017 · 27B1(a) · item\n"),
+        ("Νόμος 27Β1α", "el-2017 · 27B1(a) · item\n"),
+        ("law no. 27, B1(a)", "el-2017 · 27B1(a) · item\n"),
+    ] {
+        let output = bridgelaws(&["show", reference]);
+        assert!(output.status.success(), "{reference}: {}", stderr(&output));
+        let text = stdout(&output);
+        assert!(text.starts_with(first), "{reference}: {text}");
+        assert_eq!(text.matches(" · 27B1(a) · item").count(), 3, "{reference}");
+    }
+}
+
+#[test]
 fn show_json_has_the_node_its_path_and_children() {
     let output = bridgelaws(&["show", "12C1", "--format", "json", "--edition", "el-2017"]);
     let value: Value = serde_json::from_str(&stdout(&output)).unwrap();

@@ -79,6 +79,13 @@ impl Lang {
     }
 }
 
+/// The language of the first word written in Hebrew or Greek letters: the edition a citation
+/// typed in that script wants first (`חוק 27ב1`, `Νόμος 27Β1`); none for Latin letters, which
+/// every edition's citations use.
+pub fn script_typed(text: &str) -> Option<Lang> {
+    words(text).find_map(|(_, word)| Lang::of_word(word).filter(|lang| *lang != Lang::En))
+}
+
 /// Latin letters that print like Greek ones; read as Greek inside a Greek word.
 fn greek_look_alike(c: char) -> char {
     match c {

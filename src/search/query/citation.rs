@@ -20,8 +20,7 @@ impl Search<'_> {
             return Ok(None);
         }
         // The script the citation is written in puts its edition first.
-        let typed =
-            analyze::words(query).find_map(|(_, w)| Lang::of_word(w).filter(|l| *l != Lang::En));
+        let typed = analyze::script_typed(query);
         nodes.truncate(self.request.limit.max(3) * 3);
         let mut ranked = Vec::new();
         for &address in &nodes {
