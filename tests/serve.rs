@@ -241,6 +241,10 @@ fn the_api_answers_what_the_command_line_prints() {
             vec!["show", "27B1(a)", "--format", "json"],
         ),
         (
+            format!("/api/show/{}", encode("חוק 27ב1")),
+            vec!["show", "חוק 27ב1", "--format", "json"],
+        ),
+        (
             "/api/show/def/dummy?edition=he".into(),
             vec!["show", "def/dummy", "--edition", "he", "--format", "json"],
         ),

@@ -7,8 +7,7 @@ use super::{Display, Format, emit_json, emit_text, find_edition};
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
 use bridgelaws::refs::{self, Reading};
-use bridgelaws::render::show::Shown;
-use bridgelaws::search::analyze;
+use bridgelaws::render::show::{self, Shown};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -45,11 +44,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         },
     };
     let editions = if args.editions.is_empty() {
-        // The script the reference is written in puts its edition first, as in `search`.
-        let typed = analyze::script_typed(&args.reference);
-        let mut all: Vec<_> = corpus.editions.iter().collect();
-        all.sort_by_key(|e| typed.is_none_or(|lang| e.language() != lang.code()));
-        all
+        show::every_edition(corpus, &args.reference)
     } else {
         args.editions
             .iter()

@@ -20,7 +20,7 @@ use crate::corpus::Edition;
 use crate::render::compare::Compared;
 use crate::render::glossary::GlossaryJson;
 use crate::render::regs::{Table, json as regs_json};
-use crate::render::show::Shown;
+use crate::render::show::{self, Shown};
 
 /// What `/api/` answers when a request cannot be read.
 #[derive(Debug, Serialize, JsonSchema)]
@@ -110,6 +110,7 @@ pub async fn show(
         };
         let params = Params::parse(query.as_deref());
         let editions = match editions(&site, &params) {
+            Ok(_) if params.all("edition").is_empty() => show::every_edition(&site.corpus, raw),
             Ok(editions) => editions,
             Err(message) => return error(StatusCode::BAD_REQUEST, message),
         };
