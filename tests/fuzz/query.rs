@@ -117,6 +117,25 @@ const PIECES: &[&str] = &[
     ":",
     "+",
     "-",
+    // Citations as people type them, among words too.
+    "no. ",
+    "number ",
+    "מספר ",
+    "άρθρο ",
+    "αρ. ",
+    "section ",
+    "παρ. ",
+    "ס' ",
+    "Nomos ",
+    "N",
+    "/",
+    ",",
+    "(b)",
+    "(1)",
+    "\u{384}",
+    "\u{374}",
+    " what does ",
+    " για ",
     "dummy",
     "דמי",
     "αποκάλυψη",
@@ -152,6 +171,27 @@ fn check(query: &str) {
         }
         Reading::NoSuchLaw(law) => assert!(*law > 93, "`{query}`: Law {law} exists"),
         Reading::Words => assert!(refs::parse(query).is_err()),
+    }
+    // The citations among its words: canonical ids, or laws beyond the Laws, each once.
+    let cited = refs::cited_among_words(query);
+    assert_eq!(
+        refs::cited_among_words(query),
+        cited,
+        "a second reading differs"
+    );
+    for (n, reading) in cited.iter().enumerate() {
+        match reading {
+            Reading::Id(id) => assert!(
+                LawPath::parse(id).is_some_and(|p| p.to_string() == *id),
+                "`{query}` cites `{id}`, which is no canonical id"
+            ),
+            Reading::NoSuchLaw(law) => assert!(*law > 93, "`{query}`: Law {law} exists"),
+            Reading::Words => panic!("`{query}`: words among the citations"),
+        }
+        assert!(
+            !cited[..n].contains(reading),
+            "`{query}`: {reading:?} twice"
+        );
     }
     let words: Vec<(usize, &str)> = analyze::words(query).collect();
     for &(at, word) in &words {
@@ -213,10 +253,10 @@ fn a_reference_as_people_write_it_reads_as_its_id() {
             let (word, code) = scan::printed(path, rng.below(3));
             let see = *rng.pick(&[&"", &"see ", &"βλ. ", &"ר' ", &"ראו "]);
             let word = if rng.one_in(3) { "" } else { word };
-            format!("{path}\n{see}{word} {code}")
+            format!("{path}\n{see}{word} {code}\n{}", !word.is_empty())
         },
         |case| {
-            let Some((id, query)) = case.split_once('\n') else {
+            let [id, query, law_word] = case.split('\n').collect::<Vec<_>>()[..] else {
                 return;
             };
             assert_eq!(
@@ -243,6 +283,15 @@ fn a_reference_as_people_write_it_reads_as_its_id() {
                     refs::reading(&mirrored),
                     Reading::Id(id.to_string()),
                     "`{mirrored}`"
+                );
+            }
+            // Among words, after a law word, the same node.
+            if law_word == "true" {
+                let asked = format!("what does {} say", query.trim());
+                assert_eq!(
+                    refs::cited_among_words(&asked),
+                    [Reading::Id(id.to_string())],
+                    "`{asked}`"
                 );
             }
         },
