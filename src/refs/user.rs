@@ -272,6 +272,12 @@ pub fn cited_among_words(input: &str) -> Vec<Reading> {
     let mut i = 0;
     while i < words.len() {
         let start = words[i].0;
+        // A Latin letter standing alone is a seat among words (`N 3 down`), not `L` or `N` for
+        // Law: those cite glued to their number (`L27`, `N.27B1a`).
+        if words[i].1.len() == 1 && words[i].1.bytes().all(|b| b.is_ascii_alphabetic()) {
+            i += 1;
+            continue;
+        }
         let longest = (i + 1..=words.len().min(i + CITATION_WORDS))
             .rev()
             .find_map(|j| {
@@ -604,6 +610,13 @@ mod tests {
             let ids: Vec<Reading> = cited.iter().map(|id| Reading::Id(id.to_string())).collect();
             assert_eq!(cited_among_words(input), ids, "{input}");
         }
+        // A Latin letter alone is a seat; glued to the number, Law.
+        assert_eq!(cited_among_words("N 3 down doubled"), []);
+        assert_eq!(cited_among_words("E 2 tricks, S 4"), []);
+        assert_eq!(
+            cited_among_words("see L27B1a and N.16"),
+            [Reading::Id("27B1(a)".into()), Reading::Id("16".into())]
+        );
         // A law beyond the Laws, cited among words, is named as such.
         assert_eq!(
             cited_among_words("law 99 says what, and law 16"),
