@@ -30,6 +30,53 @@ impl Span {
     }
 }
 
+/// The file's lines and columns of byte offsets in a body that starts on `body_line`, asked
+/// for in increasing order: each is counted on from the one before (counting from the top for
+/// each citation, or each heading, cost a long document the square of its length).
+pub struct Positions<'a> {
+    body: &'a str,
+    body_line: u32,
+    /// The offset counted to, its line in the body and its column (from 0).
+    at: usize,
+    line: u32,
+    column: usize,
+}
+
+impl<'a> Positions<'a> {
+    /// Nothing counted yet.
+    pub fn new(body: &'a str, body_line: u32) -> Self {
+        Positions {
+            body,
+            body_line,
+            at: 0,
+            line: 0,
+            column: 0,
+        }
+    }
+
+    /// The line and column of the byte offset `at`.
+    pub fn of(&mut self, at: usize) -> Pos {
+        if at < self.at {
+            // Out of order: count again from the top.
+            (self.at, self.line, self.column) = (0, 0, 0);
+        }
+        let between = &self.body[self.at..at];
+        match between.rfind('\n') {
+            Some(last) => {
+                let newlines = between.matches('\n').count();
+                self.line += u32::try_from(newlines).unwrap_or(u32::MAX);
+                self.column = between[last + 1..].chars().count();
+            }
+            None => self.column += between.chars().count(),
+        }
+        self.at = at;
+        Pos {
+            line: self.body_line + self.line,
+            column: u32::try_from(self.column + 1).unwrap_or(u32::MAX),
+        }
+    }
+}
+
 /// The byte offset of a 1-based line and character column in `raw`.
 fn offset_of(raw: &str, pos: Pos) -> Option<usize> {
     let line_start = if pos.line <= 1 {
@@ -133,6 +180,31 @@ pub fn whole(raw: &str, pos: Pos, value: &str) -> Span {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each offset's line and column (in characters) as read from the top, whatever order
+    /// they are asked in.
+    #[test]
+    fn positions_count_on_as_from_the_top() {
+        let body = "חוק 27\nsee Law 12 and Law 13\n\nαβ Law 40 x Law 41\n";
+        let from_top = |at: usize| {
+            let before = &body[..at];
+            let line = before.matches('\n').count() as u32;
+            let column = before.rsplit('\n').next().unwrap_or("").chars().count() as u32;
+            Pos {
+                line: 7 + line,
+                column: column + 1,
+            }
+        };
+        let offsets: Vec<usize> = body.char_indices().map(|(i, _)| i).collect();
+        let mut positions = Positions::new(body, 7);
+        for &at in offsets
+            .iter()
+            .step_by(3)
+            .chain(offsets.iter().rev().step_by(5))
+        {
+            assert_eq!(positions.of(at), from_top(at), "offset {at}");
+        }
+    }
 
     fn pos(line: u32, column: u32) -> Pos {
         Pos { line, column }

@@ -15,8 +15,9 @@ use super::resolve;
 use super::scan::{self, Target};
 use crate::corpus::commentary::Document;
 use crate::corpus::id::PartialPath;
+use crate::corpus::locate::Positions;
 use crate::corpus::model::BookletFile;
-use crate::corpus::model::{Located, Pos};
+use crate::corpus::model::Located;
 use crate::corpus::reference::{CommentaryRef, Place, Resolved, Unresolved};
 use crate::corpus::{Corpus, Edition, Loaded};
 use crate::error::Code;
@@ -179,51 +180,6 @@ fn text_pieces(body: &str) -> Vec<(&str, usize)> {
         .collect()
 }
 
-/// The file's lines and columns of byte offsets in a body that starts on `body_line`, asked
-/// for in increasing order: each is counted on from the one before (counting from the top for
-/// each citation cost a long document the square of its length).
-struct Positions<'a> {
-    body: &'a str,
-    body_line: u32,
-    /// The offset counted to, its line in the body and its column (from 0).
-    at: usize,
-    line: u32,
-    column: usize,
-}
-
-impl<'a> Positions<'a> {
-    fn new(body: &'a str, body_line: u32) -> Self {
-        Positions {
-            body,
-            body_line,
-            at: 0,
-            line: 0,
-            column: 0,
-        }
-    }
-
-    fn of(&mut self, at: usize) -> Pos {
-        if at < self.at {
-            // Out of order: count again from the top.
-            (self.at, self.line, self.column) = (0, 0, 0);
-        }
-        let between = &self.body[self.at..at];
-        match between.rfind('\n') {
-            Some(last) => {
-                let newlines = between.matches('\n').count();
-                self.line += u32::try_from(newlines).unwrap_or(u32::MAX);
-                self.column = between[last + 1..].chars().count();
-            }
-            None => self.column += between.chars().count(),
-        }
-        self.at = at;
-        Pos {
-            line: self.body_line + self.line,
-            column: u32::try_from(self.column + 1).unwrap_or(u32::MAX),
-        }
-    }
-}
-
 /// The citations of a commentary text: its own forms first, then the grammar's where they
 /// do not overlap.
 pub fn citations(text: &str) -> Vec<(Range<usize>, Target)> {
@@ -372,31 +328,6 @@ mod tests {
                 other => format!("{other:?}"),
             })
             .collect()
-    }
-
-    /// Each offset's line and column (in characters) as read from the top, whatever order
-    /// they are asked in.
-    #[test]
-    fn positions_count_on_as_from_the_top() {
-        let body = "חוק 27\nsee Law 12 and Law 13\n\nαβ Law 40 x Law 41\n";
-        let from_top = |at: usize| {
-            let before = &body[..at];
-            let line = before.matches('\n').count() as u32;
-            let column = before.rsplit('\n').next().unwrap_or("").chars().count() as u32;
-            Pos {
-                line: 7 + line,
-                column: column + 1,
-            }
-        };
-        let offsets: Vec<usize> = body.char_indices().map(|(i, _)| i).collect();
-        let mut positions = Positions::new(body, 7);
-        for &at in offsets
-            .iter()
-            .step_by(3)
-            .chain(offsets.iter().rev().step_by(5))
-        {
-            assert_eq!(positions.of(at), from_top(at), "offset {at}");
-        }
     }
 
     #[test]

@@ -44,11 +44,13 @@ const NUMBER_WORDS: &[&str] = &[
     "αριθμου",
 ];
 
-/// What follows each of `words` that `input` starts with (compared folded, the longest first),
-/// without the blanks or dot after it.
-fn after_words<'a>(input: &'a str, words: &[&'a str]) -> impl Iterator<Item = &'a str> {
-    let mut words = words.to_vec();
-    words.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+/// What follows each of `words` that `input` starts with (compared folded), without the blanks
+/// or dot after it. The callers want a number next, which only one of `laws`, `law` or `l`
+/// can leave, so the order of the words does not matter.
+fn after_words(
+    input: &str,
+    words: impl IntoIterator<Item = &'static str>,
+) -> impl Iterator<Item = &str> {
     words.into_iter().filter_map(move |word| {
         let head: String = input.chars().take(word.chars().count()).collect();
         (fold(&head) == word).then(|| input[head.len()..].trim_start_matches(['.', ' ', '\u{a0}']))
@@ -60,12 +62,12 @@ fn after_words<'a>(input: &'a str, words: &[&'a str]) -> impl Iterator<Item = &'
 /// the law's number follows.
 fn strip_law_word(input: &str) -> &str {
     let starts_with_digit = |s: &&str| s.starts_with(|c: char| c.is_ascii_digit());
-    let law_words: Vec<&str> = law_words().chain(TYPED_LAW_WORDS.iter().copied()).collect();
-    after_words(input, &law_words)
+    let law_words = law_words().chain(TYPED_LAW_WORDS.iter().copied());
+    after_words(input, law_words)
         .find_map(|rest| {
             Some(rest)
                 .filter(starts_with_digit)
-                .or_else(|| after_words(rest, NUMBER_WORDS).find(starts_with_digit))
+                .or_else(|| after_words(rest, NUMBER_WORDS.iter().copied()).find(starts_with_digit))
         })
         .unwrap_or(input)
 }
@@ -231,7 +233,13 @@ pub fn reading(input: &str) -> Reading {
     ) {
         return Reading::Id(lower);
     }
-    match parse_law_path(&normalize(trimmed)) {
+    law_reading(&normalize(trimmed))
+}
+
+/// What a reference made compact (`normalize`) reads as: a law path, a law beyond the Laws, or
+/// words.
+fn law_reading(compact: &str) -> Reading {
+    match parse_law_path(compact) {
         Ok(path) => Reading::Id(path.to_string()),
         Err(Some(law)) => Reading::NoSuchLaw(law),
         Err(None) => Reading::Words,
@@ -285,12 +293,11 @@ pub fn cited_among_words(input: &str) -> Vec<Reading> {
                     return None;
                 }
                 let end = words[j - 1].0 + words[j - 1].1.len();
-                let text = &input[start..end];
-                let compact = normalize(text);
+                let compact = normalize(&input[start..end]);
                 if strip_law_word(&compact).len() == compact.len() {
                     return None;
                 }
-                match reading(text) {
+                match law_reading(&compact) {
                     Reading::Words => None,
                     reading => Some((j, end, reading)),
                 }
@@ -362,6 +369,11 @@ fn parse_law_path(input: &str) -> Result<LawPath, Option<u32>> {
     }
 }
 
+/// What a leading bracket holds, and what follows its closing one (`(b)(1)` → `b`, `(1)`).
+fn in_brackets(s: &str) -> Option<(&str, &str)> {
+    s.strip_prefix('(')?.split_once(')')
+}
+
 /// `path` completed by the rest of a reference after its law number (`B1(a)`).
 fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
     let mut rest = tail;
@@ -369,13 +381,10 @@ fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
     // `27, B1(a)`, `27B.1(a)`; a paragraph may be bracketed (`27b(1)(a)`).
     let before_section = rest.strip_prefix(['.', '-', '/', ',']).unwrap_or(rest);
     // A section may be bracketed too (`27(b)(1)(a)`): no law has items right under it.
-    let bracketed = before_section
-        .strip_prefix('(')
-        .and_then(|inner| inner.split_once(')'))
-        .and_then(|(letter, after)| {
-            let (section, len) = section_at(letter)?;
-            (len == letter.len()).then_some((section, after))
-        });
+    let bracketed = in_brackets(before_section).and_then(|(letter, after)| {
+        let (section, len) = section_at(letter)?;
+        (len == letter.len()).then_some((section, after))
+    });
     let section = bracketed.or_else(|| {
         section_at(before_section).map(|(section, len)| (section, &before_section[len..]))
     });
@@ -391,8 +400,7 @@ fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
     }
     let bracketed = path
         .section
-        .and_then(|_| rest.strip_prefix('('))
-        .and_then(|inner| inner.split_once(')'))
+        .and_then(|_| in_brackets(rest))
         .filter(|(digits, _)| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
     let (digits, after) = match bracketed {
         Some(split) => split,

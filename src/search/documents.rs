@@ -528,16 +528,9 @@ struct Section {
 /// A Markdown body cut at its headings.
 fn sections(body: &str) -> Vec<Section> {
     use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
-    // Lines are counted on from the last heading: counting from the top for each would make a
-    // long document's headings cost the square of its length.
-    let (mut counted_to, mut lines) = (0, 0_u32);
-    let mut line_of = |at: usize| {
-        let at = at.max(counted_to);
-        let newlines = body[counted_to..at].matches('\n').count();
-        lines += u32::try_from(newlines).unwrap_or(u32::MAX);
-        counted_to = at;
-        lines
-    };
+    // Lines are counted on from the last heading (lines from 0 here).
+    let mut positions = crate::corpus::locate::Positions::new(body, 0);
+    let mut line_of = |at: usize| positions.of(at).line;
     let mut out = vec![Section {
         heading: String::new(),
         text: String::new(),
