@@ -182,18 +182,28 @@ pub fn number_of(folded: &str) -> Option<&'static str> {
         .map(|(digits, _)| *digits)
 }
 
-/// `1 node`, `2 nodes`.
+/// `1 node`, `2 nodes`, `2 index entries`.
 pub fn plural(n: usize, noun: &str) -> String {
     if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
+        return format!("1 {noun}");
+    }
+    match noun.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ => format!("{n} {noun}s"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plurals_of_the_nouns_counted() {
+        assert_eq!(plural(1, "index entry"), "1 index entry");
+        assert_eq!(plural(2, "index entry"), "2 index entries");
+        assert_eq!(plural(0, "node"), "0 nodes");
+        assert_eq!(plural(3, "day"), "3 days");
+    }
 
     #[test]
     fn folding_in_every_script() {

@@ -168,8 +168,13 @@ pub fn text(report: &Report, style: &Style, quiet: bool) -> String {
         .iter()
         .map(|s| {
             format!(
-                "{}: {} nodes, {} citations naming {} targets, {} index entries with {} references",
-                s.edition, s.nodes, s.citations, s.references, s.index_entries, s.index_references
+                "{}: {}, {} naming {}, {} with {}",
+                s.edition,
+                plural(s.nodes, "node"),
+                plural(s.citations, "citation"),
+                plural(s.references, "target"),
+                plural(s.index_entries, "index entry"),
+                plural(s.index_references, "reference"),
             )
         })
         .collect();
