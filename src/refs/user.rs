@@ -57,6 +57,21 @@ fn after_words(
     })
 }
 
+/// How many bytes of one-letter prefixes a Hebrew law word carries (`בחוק`, `שבחוק`): a citation
+/// typed among words starts after them.
+fn law_word_prefix(word: &str) -> usize {
+    let law_word = |w: &str| {
+        let folded = fold(w);
+        law_words().any(|law| law == folded)
+    };
+    if !word.starts_with(crate::text::HEBREW_PREFIXES) || law_word(word) {
+        return 0;
+    }
+    crate::text::hebrew_stems(word)
+        .find(|stem| law_word(stem))
+        .map_or(0, |stem| word.len() - stem.len())
+}
+
 /// Drop a leading law word (`Law`, `Νόμος`, `חוק`, or as typed: `L`, `Nomos`, `άρθρο`), the
 /// word for "number" after it if any (`law no. 27`), and the blanks or dots after them, when
 /// the law's number follows.
@@ -111,9 +126,39 @@ const SEE_WORDS: &[&str] = &[
     "עיינו",
 ];
 
-/// Part words people type that the books never print, abbreviated: `ס'` and `סע'` for סעיף,
-/// `παρ.` and `εδ.` for παράγραφος and εδάφιο, `sec.` and `para.`.
-const TYPED_PART_WORDS: &[&str] = &["ס", "סע", "παρ", "εδ", "sec", "sect", "para", "par"];
+/// Part words people type that the books never print: abbreviated (`ס'` and `סע'` for סעיף,
+/// `παρ.` and `εδ.` for παράγραφος and εδάφιο, `sec.` and `para.`), and the names of lower
+/// levels in each language's legal style (`subsection`, `clause`; `סעיף קטן`, `ס"ק`, `תת-סעיף`;
+/// `περίπτωση`, `υποπαράγραφος`).
+const TYPED_PART_WORDS: &[&str] = &[
+    "ס",
+    "סע",
+    "קטן",
+    "ס\"ק",
+    "ס״ק",
+    "תת",
+    "תת-סעיף",
+    "תת־סעיף",
+    "παρ",
+    "εδ",
+    "περ",
+    "περιπτωση",
+    "υποπεριπτωση",
+    "υποπαραγραφοσ",
+    "υποπαραγραφο",
+    "sec",
+    "sect",
+    "para",
+    "par",
+    "subsection",
+    "subsec",
+    "subpara",
+    "sub-paragraph",
+    "clause",
+    "subclause",
+    "subitem",
+    "sub-item",
+];
 
 /// A word folded, without the dot, colon, comma or geresh after it.
 fn bare(word: &str) -> String {
@@ -279,7 +324,7 @@ pub fn cited_among_words(input: &str) -> Vec<Reading> {
     let mut typed: Vec<std::ops::Range<usize>> = Vec::new();
     let mut i = 0;
     while i < words.len() {
-        let start = words[i].0;
+        let start = words[i].0 + law_word_prefix(words[i].1);
         // A Latin letter standing alone is a seat among words (`N 3 down`), not `L` or `N` for
         // Law: those cite glued to their number (`L27`, `N.27B1a`).
         if words[i].1.len() == 1 && words[i].1.bytes().all(|b| b.is_ascii_alphabetic()) {
@@ -378,7 +423,7 @@ fn in_brackets(s: &str) -> Option<(&str, &str)> {
 fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
     let mut rest = tail;
     // The levels may be set apart, as people type them: `27.B.1.a`, `27-B-1-a`, `27/B/1/a`,
-    // `27, B1(a)`, `27B.1(a)`; a paragraph may be bracketed (`27b(1)(a)`).
+    // `27, B1(a)`, `27, B, 1, a`, `27B.1(a)`; a paragraph may be bracketed (`27b(1)(a)`).
     let before_section = rest.strip_prefix(['.', '-', '/', ',']).unwrap_or(rest);
     // A section may be bracketed too (`27(b)(1)(a)`): no law has items right under it.
     let bracketed = in_brackets(before_section).and_then(|(letter, after)| {
@@ -388,9 +433,18 @@ fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
     let section = bracketed.or_else(|| {
         section_at(before_section).map(|(section, len)| (section, &before_section[len..]))
     });
+    // `16 ו-73`, `16 ו73`: the conjunction "and" before the next law, not section ו (F) and a
+    // paragraph (no paragraph has two digits, and a section's letter takes no hyphen).
+    let conjunction = |after: &str| {
+        let number = after.trim_start_matches(['-', '\u{5be}']);
+        number.len() < after.len() || number.bytes().take_while(u8::is_ascii_digit).count() > 1
+    };
     if let Some((letter, after)) = section {
+        if before_section.starts_with('ו') && conjunction(after) {
+            return None;
+        }
         path.section = Some(letter);
-        rest = after.strip_prefix(['.', '-', '/']).unwrap_or(after);
+        rest = after.strip_prefix(['.', '-', '/', ',']).unwrap_or(after);
     }
     // A law without sections numbers its paragraphs after a dot or dash (`71.1`); not after a
     // slash or comma, which part scores and lists (`60/40`, `16, 73`).
@@ -419,7 +473,7 @@ fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
         return None;
     }
     let rest = &if path.section.is_some() || path.paragraph.is_some() {
-        rest.replace(['.', '-', '/'], "")
+        rest.replace(['.', '-', '/', ','], "")
     } else {
         rest.to_owned()
     };
@@ -538,6 +592,14 @@ mod tests {
             ("άρθρο 27 παρ. Β1", "27B1"),
             ("Νόμος 27Β1 εδ. α", "27B1(a)"),
             ("law 27 sec. B para. 1", "27B1"),
+            // Lower levels named as each language's legal style names them.
+            ("law 27, section B, subsection 1, clause a", "27B1(a)"),
+            ("Law 12 C 1 sub-item e ii", "12C1(e)(ii)"),
+            ("חוק 27 סעיף קטן ב1", "27B1"),
+            ("חוק 27 סעיף ב ס\"ק 1", "27B1"),
+            ("חוק 27 ב1 תת-סעיף א", "27B1(a)"),
+            ("άρθρο 27 παράγραφος Β1 περίπτωση α", "27B1(a)"),
+            ("Νόμος 27Β1 περ. α΄", "27B1(a)"),
             ("preface", "preface"),
             ("fn/3", "fn/3"),
         ];
@@ -601,6 +663,12 @@ mod tests {
             ("מה אומר חוק מס' 16 על היסוס", &["16"]),
             ("τι λέει το άρθρο 16", &["16"]),
             ("law 27 section B says what", &["27B"]),
+            // Hebrew "and" glued to the next law is no section ו.
+            ("חוקים 16 ו-73", &["16", "73"]),
+            ("חוק 16 ו73 על היסוס", &["16"]),
+            ("ובחוקים 16 ו-73", &["16", "73"]),
+            ("חוק 16 ו־73", &["16"]),
+            ("חוק 20 ו5", &["20F5"]),
             ("insufficient bid law 27B.1(a)", &["27B1(a)"]),
             ("see law 16, then Laws 73 and 74", &["16", "73", "74"]),
             ("Laws 16 and 73 on hesitation", &["16", "73"]),
@@ -608,6 +676,11 @@ mod tests {
             ("מה אומר חוק 16 על היסוס", &["16"]),
             ("τι λέει ο νόμος 40 για τα αλέρτ", &["40"]),
             ("law 16 again, law 16", &["16"]),
+            // A law word with its prefixes (`בחוק`), lower levels named.
+            ("מה כתוב בחוק 27 סעיף ב1", &["27B1"]),
+            ("מה כתוב בחוק 27 סעיף קטן ב1", &["27B1"]),
+            ("τι λέει ο νόμος 27 παρ. Β1 περ. α", &["27B1(a)"]),
+            ("what does law 27, section B, clause 1 say", &["27B1"]),
             // Bids, tricks and scores are not laws.
             ("2 clubs instead of 2 diamonds", &[]),
             ("partner bid 3NT after a long pause", &[]),
