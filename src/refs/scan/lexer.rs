@@ -141,12 +141,12 @@ fn lex_chunk(text: &str, mut from: usize, mut to: usize, tokens: &mut Vec<Token>
 
 fn lex_core(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
     let core = &text[from..to];
-    // `ו-16ג`, `ו-ב`, `ב-25א`: a Hebrew prefix and its hyphen.
+    // `ו-16ג`, `ו-ב`, `ב-25א`: a Hebrew prefix and its hyphen (or maqaf, as typed: `ו־73`).
     let mut chars = core.chars();
-    if let (Some(p @ ('ו' | 'ב' | 'ל' | 'ה' | 'מ' | 'ש' | 'כ')), Some('-')) =
+    if let (Some(p @ ('ו' | 'ב' | 'ל' | 'ה' | 'מ' | 'ש' | 'כ')), Some(hyphen @ ('-' | '\u{5be}'))) =
         (chars.next(), chars.next())
     {
-        let len = p.len_utf8() + 1;
+        let len = p.len_utf8() + hyphen.len_utf8();
         tokens.push(Token {
             span: from..from + len,
             kind: Kind::Prefix(p),
