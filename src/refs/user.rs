@@ -60,15 +60,16 @@ fn after_words(
 /// How many bytes of one-letter prefixes a Hebrew law word carries (`בחוק`, `שבחוק`): a citation
 /// typed among words starts after them.
 fn law_word_prefix(word: &str) -> usize {
-    let law_word = |w: &str| {
-        let folded = fold(w);
-        law_words().any(|law| law == folded)
-    };
-    if !word.starts_with(crate::text::HEBREW_PREFIXES) || law_word(word) {
+    // The lexicon reads a law word through its prefixes; only the unprefixed word is a law word
+    // here.
+    if super::lexicon::role(word) != Some(super::lexicon::Role::Law) {
         return 0;
     }
     crate::text::hebrew_stems(word)
-        .find(|stem| law_word(stem))
+        .find(|stem| {
+            let folded = fold(stem);
+            law_words().any(|law| law == folded)
+        })
         .map_or(0, |stem| word.len() - stem.len())
 }
 
@@ -324,13 +325,13 @@ pub fn cited_among_words(input: &str) -> Vec<Reading> {
     let mut typed: Vec<std::ops::Range<usize>> = Vec::new();
     let mut i = 0;
     while i < words.len() {
-        let start = words[i].0 + law_word_prefix(words[i].1);
         // A Latin letter standing alone is a seat among words (`N 3 down`), not `L` or `N` for
         // Law: those cite glued to their number (`L27`, `N.27B1a`).
         if words[i].1.len() == 1 && words[i].1.bytes().all(|b| b.is_ascii_alphabetic()) {
             i += 1;
             continue;
         }
+        let start = words[i].0 + law_word_prefix(words[i].1);
         let longest = (i + 1..=words.len().min(i + CITATION_WORDS))
             .rev()
             .find_map(|j| {
@@ -414,6 +415,10 @@ fn parse_law_path(input: &str) -> Result<LawPath, Option<u32>> {
     }
 }
 
+/// What people set the levels of a reference apart with (`27.B.1.a`, `27-B-1-a`, `27/B/1/a`,
+/// `27, B, 1, a`).
+const LEVEL_SEPARATORS: [char; 4] = ['.', '-', '/', ','];
+
 /// What a leading bracket holds, and what follows its closing one (`(b)(1)` → `b`, `(1)`).
 fn in_brackets(s: &str) -> Option<(&str, &str)> {
     s.strip_prefix('(')?.split_once(')')
@@ -424,7 +429,7 @@ fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
     let mut rest = tail;
     // The levels may be set apart, as people type them: `27.B.1.a`, `27-B-1-a`, `27/B/1/a`,
     // `27, B1(a)`, `27, B, 1, a`, `27B.1(a)`; a paragraph may be bracketed (`27b(1)(a)`).
-    let before_section = rest.strip_prefix(['.', '-', '/', ',']).unwrap_or(rest);
+    let before_section = rest.strip_prefix(LEVEL_SEPARATORS).unwrap_or(rest);
     // A section may be bracketed too (`27(b)(1)(a)`): no law has items right under it.
     let bracketed = in_brackets(before_section).and_then(|(letter, after)| {
         let (section, len) = section_at(letter)?;
@@ -444,7 +449,7 @@ fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
             return None;
         }
         path.section = Some(letter);
-        rest = after.strip_prefix(['.', '-', '/', ',']).unwrap_or(after);
+        rest = after.strip_prefix(LEVEL_SEPARATORS).unwrap_or(after);
     }
     // A law without sections numbers its paragraphs after a dot or dash (`71.1`); not after a
     // slash or comma, which part scores and lists (`60/40`, `16, 73`).
@@ -473,7 +478,7 @@ fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
         return None;
     }
     let rest = &if path.section.is_some() || path.paragraph.is_some() {
-        rest.replace(['.', '-', '/', ','], "")
+        rest.replace(LEVEL_SEPARATORS, "")
     } else {
         rest.to_owned()
     };
