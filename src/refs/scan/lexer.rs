@@ -157,6 +157,20 @@ fn lex_core(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
         }
         return;
     }
+    // `16 ו73`: "and" glued to a law number, as typed. A section ו (F) with its paragraph
+    // (`20ו5`) has one digit, since no section has ten paragraphs.
+    if let Some(number) = core.strip_prefix('ו')
+        && number.bytes().take_while(u8::is_ascii_digit).count() > 1
+    {
+        let len = 'ו'.len_utf8();
+        tokens.push(Token {
+            span: from..from + len,
+            kind: Kind::Prefix('ו'),
+            role: None,
+        });
+        lex_core(text, from + len, to, tokens);
+        return;
+    }
     // `61-64`: a range inside one chunk.
     if let Some(dash) = core.find(['-', '–'])
         && core[..dash].ends_with(|c: char| c.is_ascii_digit())
