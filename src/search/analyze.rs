@@ -246,11 +246,23 @@ fn hebrew_lemma(form: &str) -> Option<String> {
     if !form.chars().next().is_some_and(is_hebrew_letter) || form.chars().count() < 3 {
         return None;
     }
-    let stem = HEBREW_ENDINGS
-        .iter()
-        .filter_map(|ending| form.strip_suffix(ending))
-        .find(|stem| stem.chars().count() >= 3)
-        .unwrap_or(form);
+    // A verb whose root ends in ה keeps a י before the first person's ending (`רצה`,
+    // `רציתי`; `שינה`, `שיניתי`): its lemma is the verb's, its ה back where two letters
+    // would be left (`~רצה`), off where three are (`~שינ`).
+    let verb = form
+        .strip_suffix("יתי")
+        .map(|stem| match stem.chars().count() {
+            2 => format!("{stem}ה"),
+            _ => stem.to_string(),
+        });
+    let stem = match &verb {
+        Some(verb) => verb.as_str(),
+        None => HEBREW_ENDINGS
+            .iter()
+            .filter_map(|ending| form.strip_suffix(ending))
+            .find(|stem| stem.chars().count() >= 3)
+            .unwrap_or(form),
+    };
     let ordinary: String = stem
         .chars()
         .map(|c| match c {
@@ -565,6 +577,12 @@ mod tests {
             assert!(lemmas(word)[0].contains(&"~הכרז".to_string()), "{word}");
         }
         assert_eq!(lemmas("רזה")[0], ["~רזה"]);
+        // A verb of a root ending in ה, in the first person, meets its third (`רציתי לשנות`
+        // in a query, `רצה לשנות` in a description).
+        for (first, third) in [("רציתי", "רצה"), ("שיניתי", "שינה"), ("ראיתי", "ראה")]
+        {
+            assert_eq!(lemmas(first)[0], lemmas(third)[0], "{first}");
+        }
         // Other scripts have none; the exact field none either.
         assert!(lemmas("cards")[0].is_empty());
         assert!(
