@@ -86,14 +86,14 @@ fn main() {
     }
 }
 
-/// The regression suite, its held-out queries, and the two halves of the development set.
+/// The regression suite, its held-out queries, and the two halves of each blind set.
 fn judged_sets(manifest: &Path) -> Vec<(String, Vec<Judged>)> {
     let dir = manifest.join("tests/relevance");
-    let dev = relevance::load_dev(&dir.join("dev.tsv")).expect("the development set");
-    let half = |h: Half| -> Vec<Judged> {
-        dev.iter()
+    let half = |file: &str, h: Half| -> Vec<Judged> {
+        relevance::load_dev(&dir.join(file))
+            .expect("a blind set")
+            .into_iter()
             .filter(|j| Half::of(&j.query) == h)
-            .cloned()
             .collect()
     };
     vec![
@@ -105,8 +105,19 @@ fn judged_sets(manifest: &Path) -> Vec<(String, Vec<Judged>)> {
             "held out (heldout.yaml)".into(),
             relevance::load(&dir.join("heldout.yaml")).expect("held out"),
         ),
-        ("dev.tsv, tuning half".into(), half(Half::Tune)),
-        ("dev.tsv, reporting half".into(), half(Half::Report)),
+        ("dev.tsv, tuning half".into(), half("dev.tsv", Half::Tune)),
+        (
+            "dev.tsv, reporting half".into(),
+            half("dev.tsv", Half::Report),
+        ),
+        (
+            "blind.tsv, tuning half".into(),
+            half("blind.tsv", Half::Tune),
+        ),
+        (
+            "blind.tsv, reporting half".into(),
+            half("blind.tsv", Half::Report),
+        ),
     ]
 }
 
