@@ -417,6 +417,8 @@ fn laws_cited_among_words_come_first_then_what_the_words_find() {
         ("מה אומר חוק מס' 16 על היסוס", &["16"]),
         ("law 27 section B says what", &["27B"]),
         ("τι λέει το άρθρο 16", &["16"]),
+        // Two nodes of one law: both first, though the rest offer one document per law.
+        ("Law 27B1 and 27B2", &["27B1", "27B2"]),
     ] {
         let value = search_json(index, &[query, "--limit", "5"]);
         let ids: Vec<&str> = results(&value)
@@ -429,6 +431,8 @@ fn laws_cited_among_words_come_first_then_what_the_words_find() {
             value["citation"].is_null(),
             "{query}: words, not a citation"
         );
+        // A code is no misspelling of another (`27B2` of `27B1`, `3NT` of `2NT`).
+        assert!(value["near_spellings"].is_null(), "{query}: {value}");
     }
 }
 

@@ -678,6 +678,8 @@ mod tests {
             ("insufficient bid law 27B.1(a)", &["27B1(a)"]),
             ("see law 16, then Laws 73 and 74", &["16", "73", "74"]),
             ("Laws 16 and 73 on hesitation", &["16", "73"]),
+            ("laws 27 & 29", &["27", "29"]),
+            ("Law 27B1 and 27B2", &["27B1", "27B2"]),
             ("27B1a insufficient bid", &["27B1(a)"]),
             ("מה אומר חוק 16 על היסוס", &["16"]),
             ("τι λέει ο νόμος 40 για τα αλέρτ", &["40"]),

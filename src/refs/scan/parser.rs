@@ -109,7 +109,7 @@ impl Parser<'_> {
         ))
     }
 
-    /// Members joined by commas and `and`/`or`, each perhaps with its own law or part word.
+    /// Members joined by commas, `&` and `and`/`or`, each perhaps with its own law or part word.
     /// Returns the members and the index after the last.
     fn members(&self, i: usize, absolute: bool) -> Option<(Vec<Member>, usize)> {
         let (first, mut next) = self.member(i, absolute, None)?;
@@ -118,6 +118,7 @@ impl Parser<'_> {
             let mut j = next;
             let mut joined = false;
             while self.is_punct(j, ',')
+                || self.is_punct(j, '&')
                 || self.role(j) == Some(Role::And)
                 || matches!(
                     self.tokens.get(j),

@@ -53,10 +53,10 @@ impl Search<'_> {
                 }
             }
         }
-        let message = self.cited_first(query, &mut total, &targets, &kinds)?;
+        let (message, cited) = self.cited_first(query, &mut total, &targets, &kinds)?;
         let mut ranked: Vec<(DocAddress, f32)> = total.into_iter().collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        let ranked = self.one_per_unit(ranked)?;
+        let ranked = self.one_per_unit(ranked, &cited)?;
         let empty = Matcher::default();
         let results = ranked
             .par_iter()
@@ -84,14 +84,14 @@ impl Search<'_> {
 
     /// The nodes a query cites among its words (`what does Law 27 say`) come first, in the
     /// order cited: the words then rank the rest. A law beyond the Laws (`law 99 says what`)
-    /// is said to be one: the message returned.
+    /// is said to be one: the message returned, with the cited nodes' documents.
     fn cited_first(
         &self,
         query: &str,
         total: &mut Scores,
         targets: &[Lang],
         kinds: &[DocKind],
-    ) -> Result<Option<String>> {
+    ) -> Result<(Option<String>, BTreeSet<DocAddress>)> {
         let mut cited = Vec::new();
         let mut message = None;
         for reading in crate::refs::cited_among_words(query) {
@@ -102,12 +102,14 @@ impl Search<'_> {
             }
         }
         let best = total.values().copied().fold(0.0_f32, f32::max);
+        let mut addresses = BTreeSet::new();
         for (n, id) in cited.iter().enumerate() {
             for address in self.with_ids(&[id.as_str()], targets, kinds)? {
                 total.insert(address, best + (cited.len() - n) as f32);
+                addresses.insert(address);
             }
         }
-        Ok(message)
+        Ok((message, addresses))
     }
 
     /// The channels in the `targets` languages, over documents of the `kinds` asked for,

@@ -722,8 +722,12 @@ fn reading_weight(lang: Lang, word: &Word, stripped: usize, stem: &str) -> f32 {
 }
 
 /// How many edits a near spelling may make: none for short words, where one edit makes
-/// another word.
+/// another word, nor for a word with a digit, where one edit makes another bid, score or node
+/// (`3nt`, `1100`, `27b2`).
 fn near_distance(folded: &str) -> Option<u8> {
+    if folded.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
     match folded.chars().count() {
         0..=3 => None,
         4..=7 => Some(1),

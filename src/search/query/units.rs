@@ -6,10 +6,12 @@ use super::*;
 
 impl Search<'_> {
     /// The ranking with each unit's best document first and its others after every unit's
-    /// best: a director opens a law, and the first results should offer different ones.
+    /// best: a director opens a law, and the first results should offer different ones. The
+    /// nodes the query cites keep their places (`Law 27B1 and 27B2`: both first).
     pub(super) fn one_per_unit(
         &self,
         ranked: Vec<(DocAddress, f32)>,
+        cited: &BTreeSet<DocAddress>,
     ) -> Result<Vec<(DocAddress, f32)>> {
         let columns = self.columns()?;
         let mut seen = BTreeSet::new();
@@ -20,7 +22,9 @@ impl Search<'_> {
                 .unit(&address)
                 .filter(|_| columns.kind(&address) != Some(DocKind::Commentary));
             match unit {
-                Some(unit) if !seen.insert(unit) => rest.push((address, score)),
+                Some(unit) if !seen.insert(unit) && !cited.contains(&address) => {
+                    rest.push((address, score));
+                }
                 _ => first.push((address, score)),
             }
         }
