@@ -89,13 +89,7 @@ fn main() {
 /// The regression suite, its held-out queries, and the two halves of each blind set.
 fn judged_sets(manifest: &Path) -> Vec<(String, Vec<Judged>)> {
     let dir = manifest.join("tests/relevance");
-    let half = |file: &str, h: Half| -> Vec<Judged> {
-        relevance::load_dev(&dir.join(file))
-            .expect("a blind set")
-            .into_iter()
-            .filter(|j| Half::of(&j.query) == h)
-            .collect()
-    };
+    let half = |file: &str, h: Half| relevance::load_half(&dir.join(file), h).expect(file);
     vec![
         (
             "suite (queries.yaml)".into(),

@@ -22,11 +22,7 @@ fn suite(file: &str) -> Vec<Judged> {
 
 /// One half of a set written blind to the engine (`dev.tsv`, `blind.tsv`).
 fn half_of(file: &str, half: Half) -> Vec<Judged> {
-    relevance::load_dev(&manifest_dir().join("tests/relevance").join(file))
-        .unwrap()
-        .into_iter()
-        .filter(|j| Half::of(&j.query) == half)
-        .collect()
+    relevance::load_half(&manifest_dir().join("tests/relevance").join(file), half).unwrap()
 }
 
 fn dev(half: Half) -> Vec<Judged> {

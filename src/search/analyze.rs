@@ -251,9 +251,10 @@ fn hebrew_lemma(form: &str) -> Option<String> {
     // would be left (`~רצה`), off where three are (`~שינ`).
     let verb = form
         .strip_suffix("יתי")
-        .map(|stem| match stem.chars().count() {
-            2 => format!("{stem}ה"),
-            _ => stem.to_string(),
+        .and_then(|stem| match stem.chars().count() {
+            0 | 1 => None,
+            2 => Some(format!("{stem}ה")),
+            _ => Some(stem.to_string()),
         });
     let stem = match &verb {
         Some(verb) => verb.as_str(),
@@ -583,6 +584,8 @@ mod tests {
         {
             assert_eq!(lemmas(first)[0], lemmas(third)[0], "{first}");
         }
+        // Not where one letter would be left (`ביתי`, "my home").
+        assert_eq!(lemmas("ביתי")[0], ["~ביתי", "~יתי"]);
         // Other scripts have none; the exact field none either.
         assert!(lemmas("cards")[0].is_empty());
         assert!(

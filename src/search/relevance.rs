@@ -56,6 +56,14 @@ impl Half {
     }
 }
 
+/// One half of a set written blind to the engine (`dev.tsv`, `blind.tsv`), read as `load_dev`
+/// reads it.
+pub fn load_half(path: &std::path::Path, half: Half) -> crate::error::Result<Vec<Judged>> {
+    let mut judged = load_dev(path)?;
+    judged.retain(|j| Half::of(&j.query) == half);
+    Ok(judged)
+}
+
 /// Read the development set: one query a line, tab-separated `lang, query, expected, kind,
 /// note`; `kind` is `topic` (expected: law numbers, or `Definitions`), `xlang` (an English
 /// query answered in the edition of `lang`) or `ref` (a citation: the first result must be the
