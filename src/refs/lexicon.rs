@@ -182,6 +182,14 @@ pub fn ordinal(word: &str) -> Option<u8> {
     ORDINALS.iter().find(|(w, _)| *w == folded).map(|(_, n)| *n)
 }
 
+/// Whether a ו before `after` is Hebrew "and" before a law number, not section ו (F) and its
+/// paragraph: a hyphen or maqaf follows it (`ו-73`, `ו־73`; a section's letter takes none), or
+/// a number of two digits or more (`ו73`; no section has ten paragraphs, so `ו5` is 5 of F).
+pub fn and_before_number(after: &str) -> bool {
+    let number = after.trim_start_matches(['-', '\u{5be}']);
+    number.len() < after.len() || number.bytes().take_while(u8::is_ascii_digit).count() > 1
+}
+
 /// Plural law words, which "this" cannot make into "this Law" (`ספר חוקים זה` is "this book
 /// of laws").
 const PLURAL_LAW_WORDS: &[&str] = &["laws", "νομοι", "νομουσ", "νομων", "חוקים"];

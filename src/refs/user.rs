@@ -5,7 +5,7 @@
 //! ii`), with the brackets the Hebrew extraction mirrors (`27ב1)א(`), with a word for "number"
 //! or part words (`law no. 27`, `חוק 27 סעיף ב1`), and with the levels set apart (`27.B.1.a`).
 
-use super::lexicon::law_words;
+use super::lexicon::{and_before_number, law_words};
 use crate::corpus::id::{Kind, LAW_COUNT, LawPath, kind_of};
 use crate::corpus::numbering;
 use crate::text::fold;
@@ -438,14 +438,9 @@ fn path_tail(mut path: LawPath, tail: &str) -> Option<LawPath> {
     let section = bracketed.or_else(|| {
         section_at(before_section).map(|(section, len)| (section, &before_section[len..]))
     });
-    // `16 ו-73`, `16 ו73`: the conjunction "and" before the next law, not section ו (F) and a
-    // paragraph (no paragraph has two digits, and a section's letter takes no hyphen).
-    let conjunction = |after: &str| {
-        let number = after.trim_start_matches(['-', '\u{5be}']);
-        number.len() < after.len() || number.bytes().take_while(u8::is_ascii_digit).count() > 1
-    };
     if let Some((letter, after)) = section {
-        if before_section.starts_with('ו') && conjunction(after) {
+        // `16 ו-73`, `16 ו73`: "and" before the next law.
+        if before_section.starts_with('ו') && and_before_number(after) {
             return None;
         }
         path.section = Some(letter);

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use crate::refs::lexicon::{Role, role_of_folded};
+use crate::refs::lexicon::{Role, and_before_number, role_of_folded};
 use crate::text::{self, fold};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,10 +157,9 @@ fn lex_core(text: &str, from: usize, to: usize, tokens: &mut Vec<Token>) {
         }
         return;
     }
-    // `16 ו73`: "and" glued to a law number, as typed. A section ו (F) with its paragraph
-    // (`20ו5`) has one digit, since no section has ten paragraphs.
+    // `16 ו73`: "and" glued to a law number, as typed (`20ו5` stays section F, paragraph 5).
     if let Some(number) = core.strip_prefix('ו')
-        && number.bytes().take_while(u8::is_ascii_digit).count() > 1
+        && and_before_number(number)
     {
         let len = 'ו'.len_utf8();
         tokens.push(Token {
