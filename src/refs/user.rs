@@ -398,10 +398,10 @@ pub fn no_such_law(law: u32) -> String {
 /// A law path, or the law number when it is beyond the Laws but the rest reads as a
 /// reference, or nothing.
 fn parse_law_path(input: &str) -> Result<LawPath, Option<u32>> {
-    let compact: String = strip_law_word(input)
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
+    let unworded = strip_law_word(input);
+    // `law 0` names a law that is not there; a bare `0` is no reference at all.
+    let first = if unworded.len() < input.len() { 0 } else { 1 };
+    let compact: String = unworded.chars().filter(|c| !c.is_whitespace()).collect();
     let digits_end = compact
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(compact.len());
@@ -410,7 +410,7 @@ fn parse_law_path(input: &str) -> Result<LawPath, Option<u32>> {
     match u8::try_from(law) {
         Ok(n) if (1..=LAW_COUNT).contains(&n) => path_tail(LawPath::law(n), tail).ok_or(None),
         // Out of range: a law number all the same when what follows reads (`99`, `99B1`).
-        _ if law > 0 && path_tail(LawPath::law(1), tail).is_some() => Err(Some(law)),
+        _ if law >= first && path_tail(LawPath::law(1), tail).is_some() => Err(Some(law)),
         _ => Err(None),
     }
 }
@@ -636,6 +636,9 @@ mod tests {
             ("law 99", 99),
             ("L99B1", 99),
             ("חוק 120", 120),
+            ("law 0", 0),
+            ("חוק 0", 0),
+            ("Νόμος 0", 0),
         ] {
             assert_eq!(reading(input), Reading::NoSuchLaw(law), "{input}");
             assert!(
@@ -706,5 +709,8 @@ mod tests {
             cited_among_words("law 99 says what, and law 16"),
             [Reading::NoSuchLaw(99), Reading::Id("16".into())]
         );
+        assert_eq!(cited_among_words("law 0 claim"), [Reading::NoSuchLaw(0)]);
+        // A count is not a law (`0 tricks`).
+        assert_eq!(cited_among_words("won 0 tricks"), []);
     }
 }
