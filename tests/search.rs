@@ -458,6 +458,10 @@ fn a_citation_of_nothing_says_so() {
     for (query, message) in [
         ("law 99", "there is no Law 99: the Laws run from 1 to 93"),
         ("27E", "27E: no such node"),
+        ("law 0", "there is no Law 0: the Laws run from 1 to 93"),
+        // Written as a citation, though no law numbers a node so.
+        ("see law 12C1(e)(12)", "see law 12C1(e)(12): no such node"),
+        ("27B1(z9)", "27B1(z9): no such node"),
     ] {
         let output = bridgelaws(&["search", query, "--index", index, "--format", "json"]);
         assert_eq!(output.status.code(), Some(1), "{query}");

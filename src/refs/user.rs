@@ -390,6 +390,37 @@ pub fn parse(input: &str) -> Result<String, String> {
     }
 }
 
+/// Whether `input`, which `reading` reads as words, is written as one citation all the same:
+/// a node that no law has, in the shape of one (`27B1(z9)`, `12C1(e)(12)`, `law 27Z`). Such a
+/// query is answered that there is no such node, not with whatever its letters match. Bare
+/// numbers with letters stay words (`3NT`, `4th`, `13 cards`): only brackets after a section,
+/// or a law word before one token, make a citation of them.
+pub fn misread_citation(input: &str) -> bool {
+    if reading(input) != Reading::Words {
+        return false;
+    }
+    let compact = normalize(input);
+    let unworded = strip_law_word(&compact);
+    let law_word = unworded.len() < compact.len();
+    let mut tokens = unworded.split_whitespace();
+    let (Some(token), None) = (tokens.next(), tokens.next()) else {
+        return false;
+    };
+    let digits = token
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(token.len());
+    let in_laws = token[..digits]
+        .parse::<u8>()
+        .is_ok_and(|law| (1..=LAW_COUNT).contains(&law));
+    let tail = &token[digits..];
+    let reference_letters = tail
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '(' | ')' | '.' | '-' | '\''));
+    let bracketed =
+        tail.starts_with(|c: char| c.is_alphabetic()) && tail.contains('(') && tail.contains(')');
+    in_laws && !tail.is_empty() && reference_letters && (law_word || bracketed)
+}
+
 /// Why a law number names nothing.
 pub fn no_such_law(law: u32) -> String {
     format!("there is no Law {law}: the Laws run from 1 to {LAW_COUNT}")
@@ -712,5 +743,31 @@ mod tests {
         assert_eq!(cited_among_words("law 0 claim"), [Reading::NoSuchLaw(0)]);
         // A count is not a law (`0 tricks`).
         assert_eq!(cited_among_words("won 0 tricks"), []);
+    }
+
+    #[test]
+    fn a_citation_of_no_node_is_told_from_words() {
+        for input in [
+            "27B1(z9)",
+            "12C1(e)(12)",
+            "law 27Z",
+            "see law 12C1(e)(12)",
+            "27B1(a)(b)(c)",
+        ] {
+            assert_eq!(reading(input), Reading::Words, "{input}");
+            assert!(misread_citation(input), "{input}");
+        }
+        for input in [
+            "3NT",
+            "4th seat",
+            "13 cards",
+            "law 27 claim",
+            "2♠ (weak)",
+            "27B1(a)",
+            "claim",
+            "law 99Z",
+        ] {
+            assert!(!misread_citation(input), "{input}");
+        }
     }
 }

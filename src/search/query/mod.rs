@@ -221,6 +221,12 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
             });
         }
         Reading::NoSuchLaw(law) => return Ok(Outcome::nothing(query, no_such_law(law))),
+        Reading::Words if crate::refs::misread_citation(query) => {
+            return Ok(Outcome::nothing(
+                query,
+                format!("{query}: no such node; a node is written like 27B1(a) or 12C1(e)(ii)"),
+            ));
+        }
         Reading::Words => {}
     }
     let common = searcher.num_docs() / COMMON;
