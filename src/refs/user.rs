@@ -396,7 +396,8 @@ pub fn parse(input: &str) -> Result<String, String> {
 /// numbers with letters stay words (`3NT`, `4th`, `13 cards`): only brackets after a section,
 /// or a law word before one token, make a citation of them.
 pub fn misread_citation(input: &str) -> bool {
-    if reading(input) != Reading::Words {
+    // Every citation carries a law number: most queries of words are spared reading them again.
+    if !input.bytes().any(|b| b.is_ascii_digit()) || reading(input) != Reading::Words {
         return false;
     }
     let compact = normalize(input);
@@ -428,7 +429,7 @@ pub fn no_such_law(law: u32) -> String {
 fn parse_law_path(input: &str) -> Result<LawPath, Option<u32>> {
     let unworded = strip_law_word(input);
     // `law 0` names a law that is not there; a bare `0` is no reference at all.
-    let first = if unworded.len() < input.len() { 0 } else { 1 };
+    let lowest = if unworded.len() < input.len() { 0 } else { 1 };
     let compact: String = unworded.chars().filter(|c| !c.is_whitespace()).collect();
     let digits_end = compact
         .find(|c: char| !c.is_ascii_digit())
@@ -438,7 +439,7 @@ fn parse_law_path(input: &str) -> Result<LawPath, Option<u32>> {
     match u8::try_from(law) {
         Ok(n) if (1..=LAW_COUNT).contains(&n) => path_tail(LawPath::law(n), tail).ok_or(None),
         // Out of range: a law number all the same when what follows reads (`99`, `99B1`).
-        _ if law >= first && path_tail(LawPath::law(1), tail).is_some() => Err(Some(law)),
+        _ if law >= lowest && path_tail(LawPath::law(1), tail).is_some() => Err(Some(law)),
         _ => Err(None),
     }
 }
