@@ -73,19 +73,17 @@ fn law_word_prefix(word: &str) -> usize {
         .map_or(0, |stem| word.len() - stem.len())
 }
 
-/// Drop a leading law word (`Law`, `Νόμος`, `חוק`, or as typed: `L`, `Nomos`, `άρθρο`), the
-/// word for "number" after it if any (`law no. 27`), and the blanks or dots after them, when
-/// the law's number follows.
-fn strip_law_word(input: &str) -> &str {
+/// What follows a leading law word (`Law`, `Νόμος`, `חוק`, or as typed: `L`, `Nomos`,
+/// `άρθρο`), the word for "number" after it if any (`law no. 27`), and the blanks or dots after
+/// them, when the law's number follows; none when `input` does not open so.
+fn after_law_word(input: &str) -> Option<&str> {
     let starts_with_digit = |s: &&str| s.starts_with(|c: char| c.is_ascii_digit());
     let law_words = law_words().chain(TYPED_LAW_WORDS.iter().copied());
-    after_words(input, law_words)
-        .find_map(|rest| {
-            Some(rest)
-                .filter(starts_with_digit)
-                .or_else(|| after_words(rest, NUMBER_WORDS.iter().copied()).find(starts_with_digit))
-        })
-        .unwrap_or(input)
+    after_words(input, law_words).find_map(|rest| {
+        Some(rest)
+            .filter(starts_with_digit)
+            .or_else(|| after_words(rest, NUMBER_WORDS.iter().copied()).find(starts_with_digit))
+    })
 }
 
 /// A section letter at the start of `s` (`Β`, `ΣΤ`, `b`, `ב`): the canonical letter and the
@@ -203,7 +201,7 @@ fn normalize(input: &str) -> String {
         let first = bare(first);
         let see = SEE_WORDS.contains(&first.as_str())
             || super::lexicon::role(&first) == Some(super::lexicon::Role::See);
-        // A law word stays: `strip_law_word` takes it with the number glued to it (`L27`).
+        // A law word stays: `after_law_word` takes it with the number glued to it (`L27`).
         if !see || words.len() == 1 {
             break;
         }
@@ -340,9 +338,7 @@ pub fn cited_among_words(input: &str) -> Vec<Reading> {
                 }
                 let end = words[j - 1].0 + words[j - 1].1.len();
                 let compact = normalize(&input[start..end]);
-                if strip_law_word(&compact).len() == compact.len() {
-                    return None;
-                }
+                after_law_word(&compact)?;
                 match law_reading(&compact) {
                     Reading::Words => None,
                     reading => Some((j, end, reading)),
@@ -401,9 +397,8 @@ pub fn misread_citation(input: &str) -> bool {
         return false;
     }
     let compact = normalize(input);
-    let unworded = strip_law_word(&compact);
-    let law_word = unworded.len() < compact.len();
-    let mut tokens = unworded.split_whitespace();
+    let worded = after_law_word(&compact);
+    let mut tokens = worded.unwrap_or(&compact).split_whitespace();
     let (Some(token), None) = (tokens.next(), tokens.next()) else {
         return false;
     };
@@ -416,7 +411,7 @@ pub fn misread_citation(input: &str) -> bool {
         .all(|c| c.is_alphanumeric() || matches!(c, '(' | ')' | '.' | '-' | '\''));
     let bracketed =
         tail.starts_with(|c: char| c.is_alphabetic()) && tail.contains('(') && tail.contains(')');
-    digits > 0 && !tail.is_empty() && reference_letters && (law_word || bracketed)
+    digits > 0 && !tail.is_empty() && reference_letters && (worded.is_some() || bracketed)
 }
 
 /// Why a law number names nothing.
@@ -427,10 +422,14 @@ pub fn no_such_law(law: u32) -> String {
 /// A law path, or the law number when it is beyond the Laws but the rest reads as a
 /// reference, or nothing.
 fn parse_law_path(input: &str) -> Result<LawPath, Option<u32>> {
-    let unworded = strip_law_word(input);
+    let worded = after_law_word(input);
     // `law 0` names a law that is not there; a bare `0` is no reference at all.
-    let lowest = if unworded.len() < input.len() { 0 } else { 1 };
-    let compact: String = unworded.chars().filter(|c| !c.is_whitespace()).collect();
+    let lowest = if worded.is_some() { 0 } else { 1 };
+    let compact: String = worded
+        .unwrap_or(input)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
     let digits_end = compact
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(compact.len());
