@@ -58,7 +58,7 @@ pub struct Surroundings {
     pub no_color: Option<String>,
     /// The terminal's own width, when there is a terminal.
     pub terminal_width: Option<usize>,
-    /// The terminal applies bidi itself (Konsole, mlterm, Terminal.app).
+    /// The terminal applies bidi itself (Konsole, mlterm, Terminal.app, VTE's).
     pub terminal_applies_bidi: bool,
 }
 
@@ -75,11 +75,21 @@ impl Surroundings {
                 .then(terminal_size::terminal_size)
                 .flatten()
                 .map(|(w, _)| usize::from(w.0)),
-            terminal_applies_bidi: var("KONSOLE_VERSION").is_some()
-                || var("MLTERM").is_some()
-                || var("TERM_PROGRAM").is_some_and(|t| t == "Apple_Terminal"),
+            terminal_applies_bidi: applies_bidi(var),
         }
     }
+}
+
+/// Whether the terminal the variables describe applies the Unicode bidi algorithm itself:
+/// Konsole, mlterm, Terminal.app, and VTE's terminals (GNOME Terminal and others) since VTE
+/// 0.58, whose `VTE_VERSION` reads 5800. Text reordered for them would be reversed twice.
+fn applies_bidi(var: impl Fn(&str) -> Option<String>) -> bool {
+    var("KONSOLE_VERSION").is_some()
+        || var("MLTERM").is_some()
+        || var("TERM_PROGRAM").is_some_and(|t| t == "Apple_Terminal")
+        || var("VTE_VERSION")
+            .and_then(|v| v.trim().parse::<u32>().ok())
+            .is_some_and(|v| v >= 5800)
 }
 
 impl Style {
@@ -296,10 +306,11 @@ fn visual_line(line: &str, bold: &mut bool) -> String {
             rest = &rest[c.len_utf8()..];
         }
     }
-    let info = ParagraphBidiInfo::new(&plain, None);
+    let info = ParagraphBidiInfo::new(&plain, Some(direction_of(&plain)));
     let ordered: Vec<(char, bool)> = if info.has_rtl() {
         let levels = info.reordered_levels_per_char(0..plain.len());
-        ParagraphBidiInfo::reorder_visual(&levels)
+        let letters: Vec<char> = chars.iter().map(|(c, _)| *c).collect();
+        visual_order(&letters, &levels)
             .into_iter()
             .map(|i| {
                 let (c, b) = chars[i];
@@ -342,7 +353,7 @@ pub fn visual_span(line: &str, start: usize, length: usize) -> (String, usize, u
         return (line.to_string(), start, length);
     }
     let levels = info.reordered_levels_per_char(0..line.len());
-    let order = ParagraphBidiInfo::reorder_visual(&levels);
+    let order = visual_order(&chars, &levels);
     let text = order
         .iter()
         .map(|&i| {
@@ -363,6 +374,59 @@ pub fn visual_span(line: &str, start: usize, length: usize) -> (String, usize, u
         (Some(&first), Some(&last)) => (text, first, last + 1 - first),
         _ => (text, start, length),
     }
+}
+
+/// A line's direction: that of its first letter, as Unicode has it, but for letters in words
+/// that open with a digit (`73A1`, `27ב1`): a Hebrew paragraph opening with its number reads
+/// right to left, its closing punctuation at the left end.
+fn direction_of(line: &str) -> unicode_bidi::Level {
+    let numbered = |word: &&str| {
+        word.trim_start_matches(|c: char| !c.is_alphanumeric())
+            .starts_with(|c: char| c.is_ascii_digit())
+    };
+    let first = line
+        .split_whitespace()
+        .filter(|word| !numbered(word))
+        .flat_map(str::chars)
+        .find(|c| c.is_alphabetic());
+    if first.is_some_and(crate::text::is_hebrew) {
+        unicode_bidi::Level::rtl()
+    } else {
+        unicode_bidi::Level::ltr()
+    }
+}
+
+/// The order, by their indices, in which a terminal without bidi must print `chars` at
+/// `levels`: the bidi algorithm's, except that a combining mark (niqqud, an accent) stays right
+/// after its letter, since a terminal draws a mark on the cell before it (`הַסְדָּרָה`).
+fn visual_order(chars: &[char], levels: &[unicode_bidi::Level]) -> Vec<usize> {
+    let mut order = Vec::with_capacity(chars.len());
+    // Reversed with their run, a letter's marks come just before it.
+    let mut marks = Vec::new();
+    for i in ParagraphBidiInfo::reorder_visual(levels) {
+        if levels[i].is_rtl() && combines(chars[i]) {
+            marks.push(i);
+        } else {
+            order.push(i);
+            order.extend(marks.drain(..).rev());
+        }
+    }
+    order.extend(marks.into_iter().rev());
+    order
+}
+
+/// A mark drawn on the letter before it: a Hebrew point or cantillation mark (not the maqaf,
+/// paseq or sof pasuq, which are punctuation), or a combining accent.
+fn combines(c: char) -> bool {
+    matches!(c,
+        '\u{300}'..='\u{36f}'
+        | '\u{591}'..='\u{5bd}'
+        | '\u{5bf}'
+        | '\u{5c1}'
+        | '\u{5c2}'
+        | '\u{5c4}'
+        | '\u{5c5}'
+        | '\u{5c7}')
 }
 
 fn mirror(c: char) -> char {
@@ -493,6 +557,21 @@ mod tests {
     }
 
     #[test]
+    fn terminals_that_apply_bidi_are_known_by_their_variables() {
+        let with = |name: &'static str, value: &'static str| {
+            move |asked: &str| (asked == name).then(|| value.to_string())
+        };
+        assert!(applies_bidi(with("VTE_VERSION", "7200")));
+        assert!(applies_bidi(with("VTE_VERSION", "5800")));
+        // VTE before 0.58 shows characters in the order they come.
+        assert!(!applies_bidi(with("VTE_VERSION", "5202")));
+        assert!(!applies_bidi(with("VTE_VERSION", "new")));
+        assert!(applies_bidi(with("KONSOLE_VERSION", "230804")));
+        assert!(applies_bidi(with("TERM_PROGRAM", "Apple_Terminal")));
+        assert!(!applies_bidi(with("TERM_PROGRAM", "vscode")));
+    }
+
+    #[test]
     fn hebrew_is_put_in_visual_order_keeping_indent_and_bold() {
         let style = Style {
             bidi: true,
@@ -507,6 +586,15 @@ mod tests {
         );
         // Latin text is left alone.
         assert_eq!(style.finish("Law 27\n"), "Law 27\n");
+        // Each point stays on its letter: a terminal draws a mark on the cell before it. The
+        // word is from Law 12A1 of the Hebrew edition (`הַסְדָּרָה`).
+        assert_eq!(
+            style.finish("\u{5d4}\u{5b7}\u{5e1}\u{5b0}\u{5d3}\u{5b8}\u{5bc}\u{5e8}\u{5b8}\u{5d4}"),
+            "\u{5d4}\u{5e8}\u{5b8}\u{5d3}\u{5b8}\u{5bc}\u{5e1}\u{5b0}\u{5d4}\u{5b7}"
+        );
+        // A Hebrew paragraph opening with its number reads right to left: the number at the
+        // right end, the closing comma at the left.
+        assert_eq!(style.finish("73A1 הוא הלך,"), ",ךלה אוה 73A1");
         // Bold running over a line break goes on on the next line.
         assert_eq!(
             style.finish("\x1b[1mאב\nגד\x1b[22m"),
