@@ -194,6 +194,17 @@ fn the_view_asked_for_is_remembered() {
     let answer = get_with("/law/12", &[("cookie", "theme=x; view=he")]);
     assert!(answer.body.contains("<html lang=\"he\" dir=\"rtl\">"));
     assert!(answer.headers.get(header::SET_COOKIE).is_none());
+    // A link from a search result opens the page in the result's language, unless a view is
+    // remembered, and remembers nothing.
+    let answer = get("/law/73A?in=he");
+    assert!(answer.body.contains("<html lang=\"he\" dir=\"rtl\">"));
+    assert!(answer.headers.get(header::SET_COOKIE).is_none());
+    let answer = get_with("/law/73A?in=he", &[("cookie", "view=all")]);
+    assert!(answer.body.contains("<table class=\"side\">"));
+    // A reference read into its canonical id keeps the language it was opened in.
+    let answer = get("/law/73a?in=he");
+    assert_eq!(answer.status, StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(answer.headers[header::LOCATION], "/law/73A?in=he");
     // A view that is no edition's language is no view.
     let answer = get_with("/law/12?view=xx", &[("cookie", "view=<b>")]);
     assert!(answer.body.contains("<html lang=\"en\" dir=\"ltr\">"));
@@ -212,6 +223,11 @@ fn the_search_page_answers_without_javascript() {
     assert!(
         answer.body.contains("href=\"/law/54"),
         "the opening lead out of turn"
+    );
+    // Each result opens in its own language.
+    assert!(
+        answer.body.contains("?in=he\""),
+        "a Hebrew result opens in Hebrew"
     );
     let answer = get(&format!("/search?{}", query(&[("q", &"x".repeat(600))])));
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);

@@ -71,6 +71,9 @@ pub enum View {
     One(String),
 }
 
+/// The parameter of a link that opens a page in a language unless a view is remembered.
+pub const OPEN_IN: &str = "in";
+
 /// The cookie that remembers the view.
 pub const VIEW_COOKIE: &str = "view";
 
@@ -86,7 +89,8 @@ impl View {
     }
 
     /// The view asked for (`?view=he`), and whether it was asked (and so is to be remembered);
-    /// else the remembered one; else every edition.
+    /// else the remembered one; else the language a link opens the page in (`?in=he`: a
+    /// search result opens in its own language, not remembered); else every edition.
     pub fn chosen(params: &Params, headers: &HeaderMap, corpus: &Corpus) -> (View, bool) {
         if let Some(view) = params.get("view").and_then(|v| View::parse(v, corpus)) {
             return (view, true);
@@ -99,7 +103,8 @@ impl View {
             .filter_map(|pair| pair.trim().split_once('='))
             .find(|(name, _)| *name == VIEW_COOKIE)
             .and_then(|(_, value)| View::parse(value, corpus));
-        (remembered.unwrap_or(View::All), false)
+        let linked = || params.get(OPEN_IN).and_then(|v| View::parse(v, corpus));
+        (remembered.or_else(linked).unwrap_or(View::All), false)
     }
 
     /// As a parameter value.

@@ -93,13 +93,14 @@ async function checked(page, size, name) {
   await page.screenshot({ path: path.join(shots, `${name}-${size.name}.png`) });
 }
 
-/** Type `query` into the search box key by key and wait for a result linking to `law`. */
-async function typeAndFind(page, query, law) {
+/** Type `query` into the search box key by key and wait for a result linking to `law`, to be
+ * opened in `lang`. */
+async function typeAndFind(page, query, law, lang) {
   await page.goto(`${base}/search`);
   const box = page.locator("#q");
   await box.click();
   await page.keyboard.type(query);
-  await page.locator(`#results ol.results a.hit[href="/law/${law}"]`).first().waitFor();
+  await page.locator(`#results ol.results a.hit[href="/law/${law}?in=${lang}"]`).first().waitFor();
   // The query is in the URL, so that the result can be shared.
   await page.waitForURL((url) => url.searchParams.get("q") === query);
 }
@@ -107,15 +108,20 @@ async function typeAndFind(page, query, law) {
 for (const size of SIZES) {
   test(`search as you type in Hebrew, Greek and English (${size.name})`, async () => {
     const { context, page, errors } = await open(size);
-    await typeAndFind(page, "הובלה שלא בתור", "53");
+    await typeAndFind(page, "הובלה שלא בתור", "53", "he");
     const first = page.locator("#results ol.results li").first();
     assert.equal(await first.getAttribute("lang"), "he");
     assert.equal(await first.getAttribute("dir"), "rtl");
     assert.ok(await page.locator("#results mark").count() > 0, "matched words marked");
     await checked(page, size, "search-he");
-    await typeAndFind(page, "ανεπαρκης αγορα", "27");
+    // A Hebrew result opens its law in Hebrew.
+    await page.locator('#results a.hit[href="/law/53?in=he"]').first().click();
+    await page.waitForURL(`${base}/law/53?in=he`);
+    assert.equal(await page.locator("html").getAttribute("lang"), "he");
+    await page.locator("article.node-text[lang=he][dir=rtl]").first().waitFor();
+    await typeAndFind(page, "ανεπαρκης αγορα", "27", "el");
     await checked(page, size, "search-el");
-    await typeAndFind(page, "insufficient bid", "27A");
+    await typeAndFind(page, "insufficient bid", "27A", "en");
     await checked(page, size, "search-en");
     assert.deepEqual(errors, []);
     await context.close();
@@ -187,6 +193,6 @@ test("the search page works with JavaScript off", async () => {
   await page.locator("#q").fill("revoke");
   await page.locator("#q").press("Enter");
   await page.waitForURL((url) => url.searchParams.get("q") === "revoke");
-  await page.locator('#results a.hit[href="/law/61"]').first().waitFor();
+  await page.locator('#results a.hit[href="/law/61?in=en"]').first().waitFor();
   await context.close();
 });

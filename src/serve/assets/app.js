@@ -23,7 +23,12 @@
       .replace(/%28/g, "(").replace(/%29/g, ")");
   }
 
+  // As the server's `href`: the result's page, opened in the result's language.
   function href(hit) {
+    return pageOf(hit) + "?in=" + encodeURIComponent(hit.language);
+  }
+
+  function pageOf(hit) {
     if (hit.kind === "commentary") return "/commentary/" + pathOf(hit.id.split("#")[0]);
     if (hit.kind === "regulation" && hit.targets.length) return "/law/" + pathOf(hit.targets[0]);
     return "/law/" + pathOf(hit.id);

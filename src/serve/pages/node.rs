@@ -19,7 +19,7 @@ use crate::refs::{self, Reading};
 use crate::render::compare::{Cell, cited_by};
 use crate::render::show::citing_commentary;
 use crate::serve::layout::{Ui, dir, id_link, in_language, law_href, view_switch};
-use crate::serve::params::{View, path as encode, query_string};
+use crate::serve::params::{OPEN_IN, View, path as encode, query_string};
 use crate::serve::text::{field, title};
 use crate::serve::{Site, blocking};
 
@@ -41,9 +41,13 @@ pub async fn page(
         };
         if id != raw {
             let mut to = law_href(&id);
-            if let Some(view) = ask.params.get("view") {
+            let keep: Vec<(&str, &str)> = ["view", OPEN_IN]
+                .into_iter()
+                .filter_map(|name| Some((name, ask.params.get(name)?)))
+                .collect();
+            if !keep.is_empty() {
                 to.push('?');
-                to.push_str(&query_string(&[("view", view)]));
+                to.push_str(&query_string(&keep));
             }
             return Redirect::permanent(&to).into_response();
         }

@@ -12,7 +12,7 @@ use maud::{Markup, html};
 use super::Ask;
 use crate::search::{Hit, Lang, Outcome, Request};
 use crate::serve::layout::{Page, dir, law_href, mixed, search_form};
-use crate::serve::params::{Params, path};
+use crate::serve::params::{OPEN_IN, Params, path, query_string};
 use crate::serve::{MAX_RESULTS, Site, blocking};
 
 /// The search page, with the results of `q` when given.
@@ -98,8 +98,18 @@ pub fn request(params: &Params, q: &str) -> Request {
     request
 }
 
-/// Where a result is read: its node's page, or its part of the commentary.
+/// Where a result is read: its node's page, or its part of the commentary, opened in the
+/// result's language unless the reader keeps another view (`?in=he`): a director who searched
+/// in Hebrew reads the law in Hebrew.
 pub fn href(hit: &Hit) -> String {
+    format!(
+        "{}?{}",
+        page_of(hit),
+        query_string(&[(OPEN_IN, &hit.language)])
+    )
+}
+
+fn page_of(hit: &Hit) -> String {
     match hit.kind.as_str() {
         "commentary" => {
             let part = hit.id.split('#').next().unwrap_or(&hit.id);
