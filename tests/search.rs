@@ -389,6 +389,9 @@ fn citations_as_people_write_them_go_straight_to_the_node() {
         // print the same string.
         ("27ב1)א(", "27B1(a)"),
         ("40ב2)א()v(", "40B2(a)(v)"),
+        // Copied from a right-to-left page with its invisible direction marks.
+        ("\u{200f}27ב1(א)\u{200e}", "27B1(a)"),
+        ("\u{2067}חוק 16ב1\u{2069}", "16B1"),
         // Asked as a question, or with the sign of a number.
         ("law 27b1a?", "27B1(a)"),
         ("law #27", "27"),
@@ -402,6 +405,19 @@ fn citations_as_people_write_them_go_straight_to_the_node() {
         let value = search_json(index, &[query, "--limit", "3"]);
         assert_eq!(value["citation"], id, "{query}");
         assert_eq!(results(&value)[0]["id"], id, "{query}");
+    }
+    // The edition of the language the citation is written in comes first; a bare id, which
+    // every edition prints, leaves them in corpus order.
+    for (query, edition) in [
+        ("Law 40C1", "en-2017"),
+        ("see 27B1", "en-2017"),
+        ("חוק 40ג1", "he-2017"),
+        ("Νόμος 40Γ1", "el-2017"),
+        ("40C1", "el-2017"),
+        ("L40C1", "el-2017"),
+    ] {
+        let value = search_json(index, &[query, "--limit", "3"]);
+        assert_eq!(results(&value)[0]["edition"], edition, "{query}");
     }
 }
 

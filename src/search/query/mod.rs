@@ -42,6 +42,7 @@ use super::snippet::{self, Matcher, Snippet};
 use super::store::{Fields, Opened};
 use crate::error::{Error, Result};
 use crate::refs::{Reading, no_such_law};
+use crate::text::Unprintable;
 use scored::{Combine, Scored, Weighted};
 
 /// The longest query searched: a director types words, not pages.
@@ -194,7 +195,14 @@ struct Word {
 /// Answer `request` from the index `opened`: the results best first, with how the query was
 /// read.
 pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
-    let query = request.query.trim();
+    // Text copied from a right-to-left page or a PDF brings invisible direction marks
+    // (`\u{200f}27ב1(א)`): they are no part of what is asked.
+    let unmarked: String = request
+        .query
+        .chars()
+        .filter(|c| !matches!(Unprintable::of(*c), Some(Unprintable::Bidi)))
+        .collect();
+    let query = unmarked.trim();
     if query.is_empty() {
         return Err(Error::Usage(
             "the query is empty; type a few words (`insufficient bid`, `הכרזה לא מספקת`) or a law (`27B1(a)`)".into(),
