@@ -422,6 +422,26 @@ fn citations_as_people_write_them_go_straight_to_the_node() {
 }
 
 #[test]
+fn a_node_whose_text_is_not_bundled_says_so() {
+    let index = shared_index();
+    // The English edition bundles summaries only: 16B1 has none, and its items no text.
+    let value = search_json(index, &["Law 16B1", "--limit", "1"]);
+    assert_eq!(results(&value)[0]["edition"], "en-2017");
+    assert_eq!(results(&value)[0]["snippet"], "[text not bundled]");
+    let value = search_json(index, &["psychic call", "--lang", "en", "--limit", "1"]);
+    assert_eq!(results(&value)[0]["id"], "def/psychic-call");
+    assert_eq!(results(&value)[0]["snippet"], "[text not bundled]");
+    // A summary is shown where there is one.
+    let value = search_json(index, &["Law 16B", "--limit", "1"]);
+    assert!(
+        results(&value)[0]["snippet"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("Extraneous information")),
+        "{value}"
+    );
+}
+
+#[test]
 fn laws_cited_among_words_come_first_then_what_the_words_find() {
     let index = shared_index();
     for (query, cited) in [

@@ -103,7 +103,8 @@ pub struct Doc {
     pub kind: DocKind,
     /// What the document is called, for display.
     pub heading: String,
-    /// The text shown and searched (the heading is searched too).
+    /// The text shown, searched through `texts` (`NOT_BUNDLED` for a node whose text its
+    /// edition does not bundle: shown, never searched).
     pub body: String,
     /// A node with no text or heading of its own: found by citation only.
     pub textless: bool,
@@ -272,10 +273,18 @@ fn nodes(edition: &Edition, lang: Lang, ancestors: &Ancestors, docs: &mut Vec<Do
             doc.heading = own_heading.clone();
         }
         doc.texts = vec![(lang, format!("{own_heading}\n{body}"))];
+        // What a result shows, not what is searched.
+        if body.is_empty() && !edition.text_bundled() {
+            body = NOT_BUNDLED.to_string();
+        }
         doc.body = body;
         docs.push(doc);
     }
 }
+
+/// What a result shows for a node whose edition does not bundle its text (the English
+/// edition's, where no summary stands for it), as `show` does: said, not left blank.
+pub const NOT_BUNDLED: &str = "[text not bundled]";
 
 fn book_index(edition: &Edition, lang: Lang, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
     let Some(index) = &edition.book_index else {
@@ -592,6 +601,38 @@ mod tests {
             .collect();
         assert_eq!(spans, [("", 0..2), ("One", 2..5), ("Two", 5..10)]);
         assert_eq!(cut[2].text.trim(), "more text");
+    }
+
+    /// An English node with neither text nor summary shows that its text is not bundled; the
+    /// note's words are in nothing searched.
+    #[test]
+    fn a_node_whose_text_is_not_bundled_shows_a_note_never_searched() {
+        let corpus = crate::load(crate::corpus::Root::Embedded).expect("the bundled corpus");
+        let docs = collect(&corpus);
+        let node = |edition: &str, id: &str| {
+            docs.iter()
+                .find(|d| d.edition == edition && d.id == id)
+                .unwrap_or_else(|| panic!("{edition} {id}"))
+        };
+        for id in ["16B1", "16B1(a)", "def/psychic-call"] {
+            let doc = node("en-2017", id);
+            assert_eq!(doc.body, NOT_BUNDLED, "{id}");
+            assert!(
+                doc.texts.iter().all(|(_, text)| !text.contains("bundled")),
+                "{id}: {:?}",
+                doc.texts
+            );
+        }
+        // A summary, and every bundled edition's text, are what they are.
+        assert!(
+            node("en-2017", "16B")
+                .body
+                .starts_with("Extraneous information")
+        );
+        assert!(
+            docs.iter()
+                .all(|d| d.edition == "en-2017" || d.body != NOT_BUNDLED)
+        );
     }
 
     /// Each section of the bundled commentary's documents is about what its lines cite, and

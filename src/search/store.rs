@@ -26,8 +26,9 @@ use super::name::Name;
 use crate::corpus::{Corpus, Root, layout};
 use crate::error::{Error, Result};
 
-/// Bumped whenever the schema or an analyzer changes, so that older indexes are rebuilt.
-const FORMAT: u32 = 16;
+/// Bumped whenever the schema, an analyzer or what a document stores changes, so that older
+/// indexes are rebuilt.
+const FORMAT: u32 = 17;
 const CURRENT: &str = "CURRENT";
 const MANIFEST: &str = "bridgelaws.json";
 /// The file that makes a folder an index of bridgelaws: only in such a folder does a build

@@ -66,7 +66,8 @@ impl Search<'_> {
                 let lang = Lang::from_code(&self.first(&doc, self.fields.lang));
                 let matcher = lang.and_then(|l| matchers.get(&l)).unwrap_or(&empty);
                 let mut hit = self.hit(&doc, score, matcher);
-                if self.first(&doc, self.fields.body).is_empty() {
+                let body = self.first(&doc, self.fields.body);
+                if body.is_empty() || body == documents::NOT_BUNDLED {
                     self.show_within(&mut hit, &ranked, matcher)?;
                 }
                 Ok(hit)
@@ -301,11 +302,16 @@ impl Search<'_> {
                     .iter()
                     .any(|t| t != &hit.id && crate::refs::within(t, &hit.id)))
         };
+        // A text, not the note that there is none.
+        let has_text = |doc: &TantivyDocument| {
+            let body = self.first(doc, self.fields.body);
+            !body.is_empty() && body != documents::NOT_BUNDLED
+        };
         let mut within = None;
         for &(address, _) in ranked {
             if lies_within(address)? {
                 let doc = self.doc(address)?;
-                if !self.first(&doc, self.fields.body).is_empty() {
+                if has_text(&doc) {
                     within = Some(doc);
                     break;
                 }
@@ -314,9 +320,7 @@ impl Search<'_> {
         if within.is_none() {
             for &address in &inside {
                 let doc = self.doc(address)?;
-                if self.first(&doc, self.fields.kind) == DocKind::Law.as_str()
-                    && !self.first(&doc, self.fields.body).is_empty()
-                {
+                if self.first(&doc, self.fields.kind) == DocKind::Law.as_str() && has_text(&doc) {
                     within = Some(doc);
                     break;
                 }

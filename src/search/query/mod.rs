@@ -35,7 +35,7 @@ use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{DocAddress, DocSet, Searcher, TantivyDocument, Term};
 
 use super::analyze::{self, Lang};
-use super::documents::DocKind;
+use super::documents::{self, DocKind};
 use super::lock;
 use super::name::Name;
 use super::snippet::{self, Matcher, Snippet};
@@ -678,8 +678,10 @@ impl<'a> Search<'a> {
         let lang = self.first(doc, self.fields.lang);
         let text = if body.is_empty() { &heading } else { &body };
         let Snippet { text, highlights } = match Lang::from_code(&lang) {
-            Some(l) => snippet::snippet(text, l, matcher, snippet::WIDTH),
-            None => Snippet {
+            Some(l) if body != documents::NOT_BUNDLED => {
+                snippet::snippet(text, l, matcher, snippet::WIDTH)
+            }
+            _ => Snippet {
                 text: text.clone(),
                 highlights: Vec::new(),
             },
