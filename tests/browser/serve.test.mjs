@@ -187,6 +187,26 @@ for (const size of SIZES) {
   });
 }
 
+test("the start page keeps its place in the history", async () => {
+  const { context, page, errors } = await open(SIZES[1]);
+  await page.goto(`${base}/`);
+  await page.locator("#q").click();
+  await page.keyboard.type("revoke");
+  const result = page.locator('#results a.hit[href="/law/61?in=en"]').first();
+  await result.waitFor();
+  await result.click();
+  await page.waitForURL(`${base}/law/61?in=en`);
+  await page.goBack();
+  await page.waitForURL((url) => url.searchParams.get("q") === "revoke");
+  await page.locator("#results a.hit").first().waitFor();
+  await page.goBack();
+  await page.waitForURL(`${base}/`);
+  assert.equal(await page.locator("#q").inputValue(), "");
+  assert.equal(await page.locator("#results a.hit").count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the search page works with JavaScript off", async () => {
   const { context, page } = await open(SIZES[1], { javaScriptEnabled: false });
   await page.goto(`${base}/search`);

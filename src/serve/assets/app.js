@@ -10,6 +10,9 @@
   var lang = form.querySelector("select[name=lang]");
   var timer = 0;
   var latest = 0;
+  // The start page (`/`) keeps its place in the history: the first query typed there adds an
+  // entry, the next ones replace it, as they do on /search.
+  var fromStart = location.pathname !== "/search";
 
   function el(name, attrs, text) {
     var node = document.createElement(name);
@@ -87,7 +90,10 @@
     if (q) params.set("q", q);
     if (lang && lang.value) params.set("lang", lang.value);
     var query = params.toString();
-    history.replaceState(null, "", "/search" + (query ? "?" + query : ""));
+    var url = "/search" + (query ? "?" + query : "");
+    if (fromStart) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+    fromStart = false;
     var mine = ++latest;
     if (!q) { results.replaceChildren(); return; }
     fetch("/api/search?" + query, { headers: { Accept: "application/json" } })
@@ -101,4 +107,6 @@
     timer = setTimeout(run, 250);
   });
   if (lang) lang.addEventListener("change", run);
+  // Back to an entry this script made: the page it names, as the server draws it.
+  window.addEventListener("popstate", function () { location.reload(); });
 })();
