@@ -425,11 +425,14 @@ fn parse_law_path(input: &str) -> Result<LawPath, Option<u32>> {
     let worded = after_law_word(input);
     // `law 0` names a law that is not there; a bare `0` is no reference at all.
     let lowest = if worded.is_some() { 0 } else { 1 };
-    let compact: String = worded
-        .unwrap_or(input)
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
+    let spelled = worded.unwrap_or(input).trim_start();
+    // Numbers apart are numbers apart (`16 73`: two laws, not Law 1673).
+    let number = spelled.trim_start_matches(|c: char| c.is_ascii_digit());
+    let after = number.trim_start();
+    if after.len() < number.len() && after.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(None);
+    }
+    let compact: String = spelled.chars().filter(|c| !c.is_whitespace()).collect();
     let digits_end = compact
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(compact.len());
@@ -680,7 +683,15 @@ mod tests {
         assert_eq!(reading("13 cards"), Reading::Words);
         // A slash or a comma never numbers a paragraph: a split score and a list are words;
         // "number" only counts between a law word and a number.
-        for words in ["60/40", "16, 73", "law no", "number 27", "no 27"] {
+        for words in [
+            "60/40",
+            "16, 73",
+            "16 73",
+            "law 16 73",
+            "law no",
+            "number 27",
+            "no 27",
+        ] {
             assert_eq!(reading(words), Reading::Words, "{words}");
         }
     }
