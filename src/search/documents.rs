@@ -286,6 +286,11 @@ fn nodes(edition: &Edition, lang: Lang, ancestors: &Ancestors, docs: &mut Vec<Do
 /// edition's, where no summary stands for it), as `show` does: said, not left blank.
 pub const NOT_BUNDLED: &str = "[text not bundled]";
 
+/// Whether a stored body is a text to show, not nothing or the note that there is none.
+pub fn is_text(body: &str) -> bool {
+    !body.is_empty() && body != NOT_BUNDLED
+}
+
 fn book_index(edition: &Edition, lang: Lang, ancestors: &Ancestors, docs: &mut Vec<Doc>) {
     let Some(index) = &edition.book_index else {
         return;

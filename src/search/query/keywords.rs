@@ -66,8 +66,7 @@ impl Search<'_> {
                 let lang = Lang::from_code(&self.first(&doc, self.fields.lang));
                 let matcher = lang.and_then(|l| matchers.get(&l)).unwrap_or(&empty);
                 let mut hit = self.hit(&doc, score, matcher);
-                let body = self.first(&doc, self.fields.body);
-                if body.is_empty() || body == documents::NOT_BUNDLED {
+                if !documents::is_text(&self.first(&doc, self.fields.body)) {
                     self.show_within(&mut hit, &ranked, matcher)?;
                 }
                 Ok(hit)
@@ -302,11 +301,8 @@ impl Search<'_> {
                     .iter()
                     .any(|t| t != &hit.id && crate::refs::within(t, &hit.id)))
         };
-        // A text, not the note that there is none.
-        let has_text = |doc: &TantivyDocument| {
-            let body = self.first(doc, self.fields.body);
-            !body.is_empty() && body != documents::NOT_BUNDLED
-        };
+        let has_text =
+            |doc: &TantivyDocument| documents::is_text(&self.first(doc, self.fields.body));
         let mut within = None;
         for &(address, _) in ranked {
             if lies_within(address)? {
