@@ -196,6 +196,12 @@ fn normalize(input: &str) -> String {
             })
             .collect();
     }
+    // `27B1(a`: a bracket left open at the end closes there, as the reader meant.
+    if text.matches('(').count() == text.matches(')').count() + 1
+        && text.rfind('(') > text.rfind(')')
+    {
+        text.push(')');
+    }
     let mut words: Vec<&str> = text.split_whitespace().collect();
     while let Some(first) = words.first() {
         let first = bare(first);
@@ -586,6 +592,10 @@ mod tests {
             ("§27B1a", "27B1(a)"),
             ("ח' 27", "27"),
             ("ח׳ 27ב1", "27B1"),
+            // The last bracket left open.
+            ("27B1(a", "27B1(a)"),
+            ("law 12C1(e)(ii", "12C1(e)(ii)"),
+            ("חוק 27ב1(א", "27B1(a)"),
             // A sub-item typed as a digit.
             ("law 12C1(e)(2)", "12C1(e)(ii)"),
             ("Law 12C1e2", "12C1(e)(ii)"),
