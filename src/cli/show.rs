@@ -15,7 +15,8 @@ pub struct Args {
     #[arg(value_name = "REF")]
     pub reference: String,
 
-    /// Edition to show it from; repeat for several [default: every edition]
+    /// Edition to show it from; repeat for several [default: every edition, first the one of
+    /// the reference's script (`חוק 27ב1`: Hebrew; `Law 27B1`: English)]
     #[arg(long = "edition", value_name = "ID")]
     pub editions: Vec<String>,
 

@@ -11,11 +11,11 @@ use super::style::Style;
 use crate::corpus::{Corpus, Edition, Regulations};
 use crate::refs;
 
-/// Every edition of `corpus`, the one of the script `reference` is typed in first (`חוק 27ב1`:
-/// the Hebrew edition), as search's citations put it: what `show` shows when no edition is
-/// asked for.
+/// Every edition of `corpus`, the one `reference` is typed for first (`חוק 27ב1`: the Hebrew
+/// edition; `Law 27B1`: the English), as search's citations put it: what `show` shows when no
+/// edition is asked for.
 pub fn every_edition<'c>(corpus: &'c Corpus, reference: &str) -> Vec<&'c Edition> {
-    let typed = crate::search::analyze::script_typed(reference);
+    let typed = crate::search::analyze::edition_typed(reference);
     let mut editions: Vec<&Edition> = corpus.editions.iter().collect();
     editions.sort_by_key(|e| typed.is_none_or(|lang| e.language() != lang.code()));
     editions

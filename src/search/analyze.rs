@@ -82,8 +82,21 @@ impl Lang {
 /// The language of the first word written in Hebrew or Greek letters: the edition a citation
 /// typed in that script wants first (`חוק 27ב1`, `Νόμος 27Β1`); none for Latin letters, which
 /// every edition's citations use.
-pub fn script_typed(text: &str) -> Option<Lang> {
+fn script_typed(text: &str) -> Option<Lang> {
     words(text).find_map(|(_, word)| Lang::of_word(word).filter(|lang| *lang != Lang::En))
+}
+
+/// The edition a citation wants first: the one of the script it is typed in (`חוק 27ב1`), or
+/// English when it opens with a word of Latin letters set apart by a space (`Law 40C1`, `see
+/// 27B1`); none for a code (`27B1`, `def/dummy`, `preface`), which every edition prints alike.
+pub fn edition_typed(citation: &str) -> Option<Lang> {
+    script_typed(citation).or_else(|| {
+        let (first, _) = citation.trim().split_once(char::is_whitespace)?;
+        let first = first.trim_end_matches(['.', ',', ':']);
+        (!first.is_empty() && first.chars().all(char::is_alphabetic))
+            .then(|| Lang::of_word(first))
+            .flatten()
+    })
 }
 
 /// Latin letters that print like Greek ones; read as Greek inside a Greek word.
@@ -526,6 +539,24 @@ pub fn words_with_terms(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_citation_wants_the_edition_it_is_typed_for() {
+        for (citation, lang) in [
+            ("חוק 27ב1(א)", Some(Lang::He)),
+            ("ν. 27Β1(α)", Some(Lang::El)),
+            ("Law 40C1", Some(Lang::En)),
+            ("see 27B1", Some(Lang::En)),
+            ("law no. 27, B1(a)", Some(Lang::En)),
+            // Codes every edition prints alike.
+            ("27B1(a)", None),
+            ("L27B1a", None),
+            ("def/dummy", None),
+            ("preface", None),
+        ] {
+            assert_eq!(edition_typed(citation), lang, "{citation}");
+        }
+    }
 
     #[test]
     fn an_analyzer_for_every_language_of_the_corpus() {

@@ -19,14 +19,7 @@ impl Search<'_> {
         if nodes.is_empty() && within.is_empty() {
             return Ok(None);
         }
-        // The script the citation is written in puts its edition first; Latin letters, which
-        // every edition's citations use, only when they spell a word (`Law 40C1`, `see 27B1`).
-        let typed = analyze::script_typed(query).or_else(|| {
-            analyze::words(query)
-                .next()
-                .filter(|(_, word)| word.chars().all(char::is_alphabetic))
-                .and_then(|(_, word)| Lang::of_word(word))
-        });
+        let typed = analyze::edition_typed(query);
         nodes.truncate(self.request.limit.max(3) * 3);
         let mut ranked = Vec::new();
         for &address in &nodes {
