@@ -235,6 +235,22 @@ fn the_search_page_answers_without_javascript() {
 }
 
 #[test]
+fn a_page_has_one_search_box_which_the_start_page_focuses() {
+    let boxes = |body: &str| body.matches("type=\"search\" name=\"q\"").count();
+    for uri in ["/", "/search", "/search?q=revoke"] {
+        let answer = get(uri);
+        assert_eq!(boxes(&answer.body), 1, "{uri}: {}", answer.body);
+        // A director types at once on an empty page; a page with results keeps them in view.
+        assert_eq!(answer.body.contains(" autofocus"), !uri.contains("q="), "{uri}");
+    }
+    for uri in ["/law/27", "/regs", "/commentary"] {
+        let answer = get(uri);
+        assert_eq!(boxes(&answer.body), 1, "{uri}: the header's");
+        assert!(!answer.body.contains(" autofocus"), "{uri}");
+    }
+}
+
+#[test]
 fn every_answer_carries_the_security_headers() {
     for uri in ["/", "/law/1", "/api/show/1", "/nope", "/assets/app.js"] {
         let answer = get(uri);

@@ -163,8 +163,9 @@ pub struct Page<'a> {
     pub here: &'a str,
     /// The parameters the view switch keeps (`q` on the search page).
     pub keep: Vec<(&'a str, &'a str)>,
-    /// The search box's text.
-    pub query: &'a str,
+    /// Whether the page's body holds the search form: the header then has none, so that a
+    /// page has one search box.
+    pub searches: bool,
     pub body: Markup,
 }
 
@@ -195,7 +196,9 @@ impl Page<'_> {
                                 li { a href="/glossary" { (ui.glossary) } }
                             }
                         }
-                        (search_form(ui, self.query, None, false))
+                        @if !self.searches {
+                            (search_form(ui, "", None, false))
+                        }
                     }
                     main #main { (self.body) }
                     footer.site {
@@ -225,7 +228,8 @@ impl Page<'_> {
 }
 
 /// The search form: one box, and the language of the results. The page's own form (`big`)
-/// answers as you type; the header's is a plain form.
+/// answers as you type, and has the focus while it is empty, for a director to type at once;
+/// the header's is a plain form.
 pub fn search_form(ui: &Ui, query: &str, lang: Option<&str>, big: bool) -> Markup {
     let id = if big { "q" } else { "q-top" };
     html! {
@@ -233,7 +237,8 @@ pub fn search_form(ui: &Ui, query: &str, lang: Option<&str>, big: bool) -> Marku
             label for=(id) .visually-hidden[!big] { (ui.search_label) }
             div.row {
                 input #(id) type="search" name="q" value=(query) maxlength="500"
-                    dir="auto" autocomplete="off" data-live[big];
+                    dir="auto" autocomplete="off" data-live[big]
+                    autofocus[big && query.is_empty()];
                 @if big {
                     label for="lang" { (ui.results_in) }
                     select #lang name="lang" {

@@ -49,7 +49,7 @@ impl Ask {
             title,
             here,
             keep: Vec::new(),
-            query: "",
+            searches: false,
             body,
         }
         .response()

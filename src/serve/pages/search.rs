@@ -59,7 +59,7 @@ pub async fn page(
             title,
             here: "/search",
             keep,
-            query: "",
+            searches: true,
             body,
         }
         .response()
