@@ -212,6 +212,23 @@ fn the_view_asked_for_is_remembered() {
 }
 
 #[test]
+fn every_edition_s_pages_speak_the_browser_s_language() {
+    let hebrew = [("accept-language", "he-IL,he;q=0.9,en;q=0.8")];
+    let answer = get_with("/", &hebrew);
+    assert!(answer.body.contains("<html lang=\"he\" dir=\"rtl\">"));
+    assert_eq!(answer.headers[header::VARY], "Cookie, Accept-Language");
+    // Every edition is still shown side by side: only the page's own words change.
+    let answer = get_with("/law/27B1", &hebrew);
+    assert!(answer.body.contains("<html lang=\"he\" dir=\"rtl\">"));
+    assert!(answer.body.contains("<table class=\"side\">"));
+    // A view chosen speaks its own language.
+    let answer = get_with("/law/27B1?view=el", &hebrew);
+    assert!(answer.body.contains("<html lang=\"el\""));
+    let answer = get_with("/", &[("accept-language", "de-DE,fr;q=0.8")]);
+    assert!(answer.body.contains("<html lang=\"en\" dir=\"ltr\">"));
+}
+
+#[test]
 fn the_search_page_answers_without_javascript() {
     let answer = get(&format!("/search?{}", query(&[("q", "insufficient bid")])));
     assert_eq!(answer.status, StatusCode::OK);
@@ -241,7 +258,11 @@ fn a_page_has_one_search_box_which_the_start_page_focuses() {
         let answer = get(uri);
         assert_eq!(boxes(&answer.body), 1, "{uri}: {}", answer.body);
         // A director types at once on an empty page; a page with results keeps them in view.
-        assert_eq!(answer.body.contains(" autofocus"), !uri.contains("q="), "{uri}");
+        assert_eq!(
+            answer.body.contains(" autofocus"),
+            !uri.contains("q="),
+            "{uri}"
+        );
     }
     for uri in ["/law/27", "/regs", "/commentary"] {
         let answer = get(uri);

@@ -214,7 +214,11 @@ impl Page<'_> {
         .into_owned();
         let mut response = (
             self.status,
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                // The view remembered and the browser's languages choose the page's words.
+                (header::VARY, "Cookie, Accept-Language"),
+            ],
             page,
         )
             .into_response();

@@ -115,10 +115,11 @@ impl View {
         }
     }
 
-    /// The language of the page's own words: the edition's, English for every edition.
-    pub fn ui_language(&self) -> &str {
+    /// The language of the page's own words: the edition's; for every edition, the one of the
+    /// browser's languages (`Accept-Language`) the interface speaks, else English.
+    pub fn ui_language<'a>(&'a self, headers: &HeaderMap) -> &'a str {
         match self {
-            View::All => "en",
+            View::All => browser_language(headers).unwrap_or("en"),
             View::One(language) => language,
         }
     }
@@ -130,6 +131,36 @@ impl View {
             self.as_str()
         )
     }
+}
+
+/// The language the browser prefers among the interface's (`he-IL,he;q=0.9,en;q=0.8` → `he`):
+/// the highest weight, the first written among equal ones; `iw` is Hebrew's old code.
+fn browser_language(headers: &HeaderMap) -> Option<&'static str> {
+    let mut best: Option<(f32, &'static str)> = None;
+    for range in headers
+        .get_all(axum::http::header::ACCEPT_LANGUAGE)
+        .iter()
+        .filter_map(|h| h.to_str().ok())
+        .flat_map(|h| h.split(','))
+    {
+        let mut parts = range.split(';');
+        let tag = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        let primary = tag.split('-').next().unwrap_or("");
+        let Some(code) = ["he", "el", "en"]
+            .into_iter()
+            .find(|code| *code == primary || (primary == "iw" && *code == "he"))
+        else {
+            continue;
+        };
+        let weight = parts
+            .find_map(|p| p.trim().strip_prefix("q="))
+            .and_then(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        if weight > 0.0 && best.is_none_or(|(w, _)| weight > w) {
+            best = Some((weight, code));
+        }
+    }
+    best.map(|(_, code)| code)
 }
 
 #[cfg(test)]
@@ -151,5 +182,22 @@ mod tests {
         assert_eq!(params.all("edition"), ["he", "el"]);
         assert_eq!(params.get("empty"), None);
         assert_eq!(query_string(&[("q", "a&b=c")]), "q=a%26b%3Dc");
+    }
+
+    #[test]
+    fn the_browser_s_language_is_read_by_its_weights() {
+        let language = |value: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(axum::http::header::ACCEPT_LANGUAGE, value.parse().unwrap());
+            browser_language(&headers)
+        };
+        assert_eq!(language("he-IL,he;q=0.9,en-US;q=0.8,en;q=0.7"), Some("he"));
+        assert_eq!(language("fr-FR, el;q=0.5, en;q=0.4"), Some("el"));
+        assert_eq!(language("en;q=0.3, el-GR;q=0.9"), Some("el"));
+        assert_eq!(language("iw"), Some("he"));
+        assert_eq!(language("EL"), Some("el"));
+        assert_eq!(language("el;q=0, fr"), None);
+        assert_eq!(language("de, *"), None);
+        assert_eq!(language("en, he"), Some("en"));
     }
 }

@@ -30,7 +30,7 @@ impl Ask {
     pub fn new(site: &Site, query: Option<&str>, headers: &HeaderMap) -> Ask {
         let params = Params::parse(query);
         let (view, remember) = View::chosen(&params, headers, &site.corpus);
-        let ui = layout::ui(view.ui_language());
+        let ui = layout::ui(view.ui_language(headers));
         Ask {
             params,
             view,
