@@ -35,7 +35,12 @@ impl Scope {
                 (true, true, false) => Err(format!(
                     "the range `{trimmed}` runs backwards; write it {to}-{from}"
                 )),
-                _ => Err(refs::no_such_law(u32::from(from.max(to)))),
+                // The bound beyond the Laws is the one named (`0-10`: Law 0, not 10).
+                (from_ok, _, _) => Err(refs::no_such_law(u32::from(if from_ok {
+                    to
+                } else {
+                    from
+                }))),
             };
         }
         refs::parse(trimmed).map(Scope::Node)
@@ -242,11 +247,18 @@ mod tests {
         assert_eq!(Scope::parse(" 61 – 64 "), Ok(Scope::Laws(61, 64)));
         assert_eq!(Scope::parse("27b1a"), Ok(Scope::Node("27B1(a)".into())));
         assert!(Scope::parse("64-61").unwrap_err().contains("backwards"));
-        assert!(
-            Scope::parse("90-99")
-                .unwrap_err()
-                .contains("run from 1 to 93")
-        );
+        for (range, law) in [
+            ("90-99", "99"),
+            ("0-10", "0"),
+            ("5-0", "0"),
+            ("94-95", "94"),
+        ] {
+            let message = Scope::parse(range).unwrap_err();
+            assert!(
+                message.starts_with(&format!("there is no Law {law}:")),
+                "{range}: {message}"
+            );
+        }
         assert!(Scope::parse("lead").is_err());
     }
 }
