@@ -184,24 +184,22 @@ fn usage_names_what_each_format_needs() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(stderr(&output).contains(message), "{}", stderr(&output));
     }
-    // An edition whose text is not bundled has nothing to pair: nothing found, and why.
-    let output = bridgelaws(&[
-        "export",
-        "--edition",
-        "he",
-        "--edition",
-        "en",
-        "--format",
-        "tmx",
-        "--scope",
-        "27",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        stderr(&output).contains("that only some editions print: 27 title (en-2017)"),
-        "{}",
-        stderr(&output)
-    );
+    // An edition whose text the corpus does not hold has nothing to pair: it would empty the
+    // translation memory of the others too. Refused, and how to go on.
+    for editions in [&["he", "en"][..], &["he", "el", "en"]] {
+        let mut args = vec!["export", "--format", "tmx", "--scope", "27"];
+        for edition in editions {
+            args.extend(["--edition", edition]);
+        }
+        let output = bridgelaws(&args);
+        assert_eq!(output.status.code(), Some(2), "{editions:?}");
+        assert!(
+            stderr(&output).contains("en-2017's text is not in the corpus, so there is nothing to translate; leave it out"),
+            "{}",
+            stderr(&output)
+        );
+        assert!(stdout(&output).is_empty());
+    }
 }
 
 #[test]
@@ -236,6 +234,10 @@ fn jsonl_takes_a_scope_too() {
         .collect();
     assert_eq!(ids, ["\"27B1\"", "\"27B1(a)\"", "\"27B1(b)\""]);
     assert!(all.lines().count() > 900);
+    // A node no edition has: nothing found, as for the other formats.
+    let output = bridgelaws(&["export", "--edition", "el-2017", "--scope", "27E"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("27E: nothing to export"));
 }
 
 /// Whether the Translate Toolkit can be used: if not, the reason. With

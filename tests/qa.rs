@@ -126,3 +126,20 @@ fn an_edition_without_its_text_is_refused() {
     assert_eq!(output.status.code(), Some(2));
     assert!(crate::util::stderr(&output).contains("en-2017's text is not in the corpus"));
 }
+
+#[test]
+fn an_edition_named_twice_is_refused() {
+    // Compared with itself, an edition would agree everywhere: no report, and no sense.
+    for command in ["qa", "compare"] {
+        let mut args = vec![command, "--edition", "he", "--edition", "he-2017"];
+        if command == "compare" {
+            args.push("27");
+        }
+        let output = bridgelaws(&args);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        assert!(
+            crate::util::stderr(&output).contains("--edition he-2017 is given twice"),
+            "{command}"
+        );
+    }
+}

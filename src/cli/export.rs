@@ -5,7 +5,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 
-use super::{emit, emit_raw, find_edition};
+use super::{chosen_editions, emit, emit_raw, texts_in_corpus};
 use bridgelaws::align::Scope;
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
@@ -58,19 +58,8 @@ pub struct Args {
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     let scope = Scope::parse(&args.scope).map_err(Error::Usage)?;
-    let editions = args
-        .editions
-        .iter()
-        .map(|wanted| find_edition(corpus, wanted))
-        .collect::<Result<Vec<_>>>()?;
-    for (i, edition) in editions.iter().enumerate() {
-        if editions[..i].iter().any(|e| e.id() == edition.id()) {
-            return Err(Error::Usage(format!(
-                "--edition {} is given twice; give each edition once",
-                edition.id()
-            )));
-        }
-    }
+    // Required on the command line: never the default of every edition.
+    let editions = chosen_editions(corpus, &args.editions)?;
     if args.bom && args.format != ExportFormat::Csv {
         return Err(Error::Usage("--bom is for --format csv".into()));
     }
@@ -96,9 +85,23 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         };
         return Err(Error::Usage(format!("{why}: give --edition {count}")));
     }
+    if matches!(args.format, ExportFormat::Tmx | ExportFormat::Xliff) {
+        texts_in_corpus(&editions, "translate")?;
+    }
+    let nothing = || {
+        Error::NotFound(format!(
+            "{}: nothing to export in the editions given",
+            args.scope.trim()
+        ))
+    };
     if args.format == ExportFormat::Jsonl {
         let jsonl = export::jsonl(editions[0], &scope)?;
-        return emit_raw(out, &bridgelaws::render::style::json_shown(&jsonl));
+        emit_raw(out, &bridgelaws::render::style::json_shown(&jsonl))?;
+        return if jsonl.is_empty() {
+            Err(nothing())
+        } else {
+            Ok(())
+        };
     }
     let segmentation = match args.units {
         Units::Sentences => Segmentation::Sentences,
@@ -115,10 +118,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         eprintln!("export: {}", gathered.summary().replace('\n', "\nexport: "));
     }
     if gathered.rows.is_empty() || (args.format != ExportFormat::Csv && gathered.units.is_empty()) {
-        return Err(Error::NotFound(format!(
-            "{}: nothing to export in the editions given",
-            args.scope.trim()
-        )));
+        return Err(nothing());
     }
     Ok(())
 }

@@ -145,16 +145,42 @@ fn find_edition<'c>(corpus: &'c Corpus, id: &str) -> Result<&'c Edition> {
     }
 }
 
-/// The editions named on the command line, or, when none is named, every edition whose text
-/// is bundled (what `compare` and `qa` work on by default).
+/// The editions named on the command line, each once, or, when none is named, every edition
+/// whose text is bundled (what `compare` and `qa` work on by default).
 fn chosen_editions<'c>(corpus: &'c Corpus, named: &[String]) -> Result<Vec<&'c Edition>> {
     if named.is_empty() {
         return Ok(corpus.bundled_editions());
     }
-    named
+    let editions = named
         .iter()
         .map(|wanted| find_edition(corpus, wanted))
-        .collect()
+        .collect::<Result<Vec<_>>>()?;
+    for (i, edition) in editions.iter().enumerate() {
+        if editions[..i].iter().any(|e| e.id() == edition.id()) {
+            return Err(Error::Usage(format!(
+                "--edition {} is given twice; give each edition once",
+                edition.id()
+            )));
+        }
+    }
+    Ok(editions)
+}
+
+/// Refuses an edition whose text the corpus does not hold (the English original, unless a
+/// copy was imported): it has nothing to `purpose` but headings, and would only empty the
+/// result.
+fn texts_in_corpus(editions: &[&Edition], purpose: &str) -> Result<()> {
+    match editions
+        .iter()
+        .find(|e| !e.text_bundled() && e.entries.iter().all(|x| x.text.is_none()))
+    {
+        Some(bare) => Err(Error::Usage(format!(
+            "{}'s text is not in the corpus, so there is nothing to {purpose}; leave it out, or fill it from your own copy with `bridgelaws import --profile {} --source FILE`",
+            bare.id(),
+            bare.language()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Plain text to the output, what the corpus put in it made harmless (`text::printable`):

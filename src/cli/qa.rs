@@ -5,7 +5,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 
-use super::{Display, chosen_editions, emit, emit_json, emit_text};
+use super::{Display, chosen_editions, emit, emit_json, emit_text, texts_in_corpus};
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
 use bridgelaws::qa;
@@ -52,16 +52,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
             "qa compares two editions or more: repeat --edition".into(),
         ));
     }
-    if let Some(bare) = editions
-        .iter()
-        .find(|e| !e.text_bundled() && e.entries.iter().all(|x| x.text.is_none()))
-    {
-        return Err(Error::Usage(format!(
-            "{}'s text is not in the corpus, so there is nothing to compare; fill it from your own copy with `bridgelaws import --profile {} --source FILE`",
-            bare.id(),
-            bare.language()
-        )));
-    }
+    texts_in_corpus(&editions, "compare")?;
     let found = qa::run(corpus, &editions);
     match args.format {
         QaFormat::Text => {
