@@ -5,7 +5,8 @@
 
 use crate::corpus::id::LAW_COUNT;
 use crate::corpus::{Edition, Entry, Kind};
-use crate::refs;
+use crate::error::Error;
+use crate::refs::{self, Reading};
 
 /// What part of the Laws: a node and everything under it, a range of laws, or the whole book
 /// (front matter, definitions, laws, footnotes).
@@ -20,8 +21,9 @@ pub enum Scope {
 }
 
 impl Scope {
-    /// `all`, a range of laws (`61-64`, `61–64`), or any reference `show` reads.
-    pub fn parse(input: &str) -> Result<Scope, String> {
+    /// `all`, a range of laws (`61-64`, `61–64`), or any reference `show` reads. A law beyond
+    /// the Laws is nothing found, as `show` finds it; what reads as no scope is a usage error.
+    pub fn parse(input: &str) -> Result<Scope, Error> {
         let trimmed = input.trim();
         if trimmed.eq_ignore_ascii_case("all") {
             return Ok(Scope::All);
@@ -32,18 +34,21 @@ impl Scope {
             let laws = 1..=LAW_COUNT;
             return match (laws.contains(&from), laws.contains(&to), from <= to) {
                 (true, true, true) => Ok(Scope::Laws(from, to)),
-                (true, true, false) => Err(format!(
+                (true, true, false) => Err(Error::Usage(format!(
                     "the range `{trimmed}` runs backwards; write it {to}-{from}"
-                )),
+                ))),
                 // The bound beyond the Laws is the one named (`0-10`: Law 0, not 10).
-                (from_ok, _, _) => Err(refs::no_such_law(u32::from(if from_ok {
+                (from_ok, _, _) => Err(Error::NotFound(refs::no_such_law(u32::from(if from_ok {
                     to
                 } else {
                     from
-                }))),
+                })))),
             };
         }
-        refs::parse(trimmed).map(Scope::Node)
+        match refs::reading(trimmed) {
+            Reading::NoSuchLaw(law) => Err(Error::NotFound(refs::no_such_law(law))),
+            _ => refs::parse(trimmed).map(Scope::Node).map_err(Error::Usage),
+        }
     }
 
     /// Whether the entry `id` lies in the scope.
@@ -242,23 +247,31 @@ mod tests {
 
     #[test]
     fn a_scope_is_a_node_a_range_or_everything() {
-        assert_eq!(Scope::parse("all"), Ok(Scope::All));
-        assert_eq!(Scope::parse("61-64"), Ok(Scope::Laws(61, 64)));
-        assert_eq!(Scope::parse(" 61 – 64 "), Ok(Scope::Laws(61, 64)));
-        assert_eq!(Scope::parse("27b1a"), Ok(Scope::Node("27B1(a)".into())));
-        assert!(Scope::parse("64-61").unwrap_err().contains("backwards"));
-        for (range, law) in [
+        assert_eq!(Scope::parse("all").ok(), Some(Scope::All));
+        assert_eq!(Scope::parse("61-64").ok(), Some(Scope::Laws(61, 64)));
+        assert_eq!(Scope::parse(" 61 – 64 ").ok(), Some(Scope::Laws(61, 64)));
+        assert_eq!(
+            Scope::parse("27b1a").ok(),
+            Some(Scope::Node("27B1(a)".into()))
+        );
+        assert!(matches!(Scope::parse("64-61"), Err(Error::Usage(m)) if m.contains("backwards")));
+        assert!(matches!(Scope::parse("lead"), Err(Error::Usage(_))));
+        // A law beyond the Laws is nothing found, and the bound beyond them is the one named.
+        for (scope, law) in [
             ("90-99", "99"),
             ("0-10", "0"),
             ("5-0", "0"),
             ("94-95", "94"),
+            ("94", "94"),
+            ("law 99", "99"),
         ] {
-            let message = Scope::parse(range).unwrap_err();
+            let Err(Error::NotFound(message)) = Scope::parse(scope) else {
+                panic!("{scope}: not found");
+            };
             assert!(
                 message.starts_with(&format!("there is no Law {law}:")),
-                "{range}: {message}"
+                "{scope}: {message}"
             );
         }
-        assert!(Scope::parse("lead").is_err());
     }
 }

@@ -363,6 +363,21 @@ fn the_api_answers_what_the_command_line_prints() {
         error["error"],
         "there is no Law 99: the Laws run from 1 to 93"
     );
+    // A range beyond the Laws is not found either, and names the bound beyond them.
+    let answer = get("/api/compare/0-10");
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    let error: Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(
+        error["error"],
+        "there is no Law 0: the Laws run from 1 to 93"
+    );
+    let answer = get("/api/compare/10-5");
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    let error: Value = serde_json::from_str(&answer.body).unwrap();
+    assert_eq!(
+        error["error"],
+        "the range `10-5` runs backwards; write it 5-10"
+    );
     let answer = get("/api/search");
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
 }
