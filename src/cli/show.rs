@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use super::{Display, Format, emit_json, emit_text, find_edition};
+use bridgelaws::align::Scope;
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
 use bridgelaws::refs::{self, Reading};
@@ -41,7 +42,10 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
                 );
                 (id.to_string(), None)
             }
-            None => return Err(Error::Usage(refs::parse(&args.reference).unwrap_err())),
+            None => {
+                return Err(range_of_laws(&args.reference)
+                    .unwrap_or_else(|| Error::Usage(refs::parse(&args.reference).unwrap_err())));
+            }
         },
     };
     let editions = if args.editions.is_empty() {
@@ -69,6 +73,10 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         return Err(Error::NotFound(message));
     }
     if shown.found.is_empty() {
+        // `61-64` reads as a node (`71-1` is 71.1), but one no edition has.
+        if let Some(range) = range_of_laws(&args.reference) {
+            return Err(range);
+        }
         return Err(Error::NotFound(format!(
             "{id}: no such node in {}",
             missing.join(", ")
@@ -78,4 +86,15 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         eprintln!("note: {id} is not in {}", missing.join(", "));
     }
     Ok(())
+}
+
+/// A range of laws (`61-64`) asked of `show`, which shows one node: where to see it.
+fn range_of_laws(reference: &str) -> Option<Error> {
+    let Ok(Scope::Laws(from, to)) = Scope::parse(reference) else {
+        return None;
+    };
+    Some(Error::Usage(format!(
+        "`{}` is a range of laws, and `show` shows one node: `bridgelaws compare {from}-{to}` shows the range side by side, `bridgelaws show {from}` its first law",
+        reference.trim()
+    )))
 }
