@@ -118,6 +118,8 @@ pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
         // them, in digits or in words.
         let mine = all(cell);
         let mut extra: Vec<&str> = Vec::new();
+        // Said apart: a number the others print too, but fewer times (`3` twice against once).
+        let mut oftener = Vec::new();
         for value in dedup(&mine) {
             let printed = count(cell, value, true);
             let least = (0..each.len())
@@ -126,6 +128,9 @@ pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
                 .min()
                 .unwrap_or(printed);
             extra.extend(std::iter::repeat_n(value, printed.saturating_sub(least)));
+            if least > 0 && printed > least {
+                oftener.push((value, printed, least));
+            }
         }
         extra.sort_by_key(|v| (v.len(), v.to_string()));
         if !extra.is_empty() {
@@ -138,7 +143,22 @@ pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
             {
                 spots.push((cell, *field, n.range.clone()));
             }
-            said.push(format!("only {} prints {}", edition.id(), extra.join(", ")));
+            let alone: Vec<&str> = extra
+                .iter()
+                .copied()
+                .filter(|v| !oftener.iter().any(|(o, _, _)| o == v))
+                .collect();
+            if !alone.is_empty() {
+                said.push(format!("only {} prints {}", edition.id(), alone.join(", ")));
+            }
+            for (value, printed, least) in oftener {
+                said.push(format!(
+                    "{} prints {value} {}, another edition {}",
+                    edition.id(),
+                    times(printed),
+                    times(least)
+                ));
+            }
         }
         found.insert(
             edition.id().to_string(),
@@ -151,6 +171,15 @@ pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
         found,
         spots,
     })
+}
+
+/// A count as said: `once`, `twice`, `3 times`.
+fn times(n: usize) -> String {
+    match n {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{n} times"),
+    }
 }
 
 fn dedup<'a>(values: &[&'a str]) -> Vec<&'a str> {
