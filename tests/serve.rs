@@ -186,6 +186,46 @@ fn a_node_page_links_its_citations_and_lists_what_bears_on_it() {
     assert!(page.contains("reg/il/"), "Israel's regulations on 40B1");
 }
 
+/// `text` as maud writes it in a page.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[test]
+fn a_regulations_filter_that_names_nothing_is_refused_as_the_api_refuses_it() {
+    for law in ["999", "abc", "27F"] {
+        let api = get(&format!("/api/regs/il/gr?law={law}"));
+        assert_eq!(api.status, StatusCode::BAD_REQUEST, "{law}: {}", api.body);
+        let error: Value = serde_json::from_str(&api.body).unwrap();
+        let message = error["error"].as_str().unwrap();
+        for uri in [
+            format!("/regs/diff/il/gr?law={law}"),
+            format!("/regs/il?law={law}"),
+        ] {
+            let page = get(&uri);
+            assert_eq!(page.status, StatusCode::BAD_REQUEST, "{uri}");
+            assert!(
+                page.body.contains(&escaped(message)),
+                "{uri}: {}",
+                page.body
+            );
+            assert!(
+                !page.body.contains("<table"),
+                "{uri}: no table as if unfiltered"
+            );
+        }
+    }
+    let api = get("/api/regs/il?law=999");
+    assert!(api.body.contains("there is no Law 999"), "{}", api.body);
+    // A filter that names a node still narrows the table.
+    let page = get("/regs/il?law=40");
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("within 40"), "{}", page.body);
+}
+
 #[test]
 fn the_view_asked_for_is_remembered() {
     let answer = get("/law/12?view=he");
