@@ -227,6 +227,45 @@ fn a_regulations_filter_that_names_nothing_is_refused_as_the_api_refuses_it() {
 }
 
 #[test]
+fn a_node_is_named_in_the_page_s_language_and_by_where_it_stands() {
+    let title = |body: &str| -> String {
+        let start = body.find("<title>").unwrap() + "<title>".len();
+        body[start..].split(" · Laws").next().unwrap().to_string()
+    };
+    // Every edition side by side: English words, so the English heading.
+    let answer = get("/law/27?view=all");
+    assert_eq!(title(&answer.body), "27 Insufficient Bid");
+    assert!(
+        answer
+            .body
+            .contains("<span lang=\"en\" dir=\"ltr\">Insufficient Bid</span></h1>"),
+        "{}",
+        answer.body
+    );
+    let answer = get_with("/law/27?view=all", &[("accept-language", "he")]);
+    assert!(answer.body.contains("<title>27 הכרזה בלתי מספקת ·"));
+    // One edition: its own heading.
+    assert!(
+        get("/law/27?view=el")
+            .body
+            .contains("<title>27 ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ ·")
+    );
+    // A node printed with a number alone is titled by its id and where it stands.
+    let answer = get("/law/40B2?view=all");
+    assert_eq!(
+        title(&answer.body),
+        "40B2 · LAW 40 – Partnership Understandings › B. Special Partnership Understandings"
+    );
+    let answer = get("/law/40B2?view=he");
+    assert!(!answer.body.contains("<title>40B2 2."), "{}", answer.body);
+    assert!(
+        answer.body.contains("<title>40B2 · חוק 40"),
+        "{}",
+        answer.body
+    );
+}
+
+#[test]
 fn the_view_asked_for_is_remembered() {
     let answer = get("/law/12?view=he");
     let cookie = answer.headers[header::SET_COOKIE].to_str().unwrap();

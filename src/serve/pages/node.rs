@@ -14,7 +14,7 @@ use maud::{Markup, html};
 use super::{Ask, bounded};
 use crate::align::{self, Scope};
 use crate::corpus::reference::Field;
-use crate::corpus::{Corpus, Edition, Regulations};
+use crate::corpus::{Corpus, Edition, Entry, Regulations};
 use crate::refs::{self, Reading};
 use crate::render::compare::{Cell, cited_by};
 use crate::render::show::citing_commentary;
@@ -71,6 +71,18 @@ pub fn resolve(corpus: &Corpus, raw: &str) -> Result<String, String> {
     }
 }
 
+/// The edition whose headings name the node `id` on a page: the one in the interface's
+/// language (the English edition has headings even where it bundles no text), else the first
+/// that names it.
+fn naming<'c>(corpus: &'c Corpus, ui: &Ui, id: &str) -> Option<&'c Edition> {
+    let names = |e: &&Edition| !e.heading_titles(id).is_empty();
+    let mut naming = corpus.editions.iter().filter(names);
+    naming
+        .clone()
+        .find(|e| e.language() == ui.lang)
+        .or_else(|| naming.next())
+}
+
 /// Whether `edition` has a summary of the node `id` or of a node under it.
 fn summarized(edition: &Edition, id: &str) -> bool {
     edition
@@ -95,8 +107,8 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
         View::One(language) => having.iter().copied().find(|e| e.language() == language),
         View::All => None,
     };
-    // The edition that names the page and lists what it cites: the one asked for, else the
-    // first that prints its text.
+    // The edition that lists what the node cites: the one asked for, else the first that
+    // prints its text.
     let Some(primary) = one
         .or_else(|| having.iter().copied().find(|e| e.text_bundled()))
         .or_else(|| having.first().copied())
@@ -104,9 +116,7 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
         return ask.not_found(&here, &format!("{id}: no such node in any edition"));
     };
     let index = primary.index_of(id).unwrap_or_default();
-    let entry = &primary.entries[index];
     let ui = ask.ui;
-    let language = primary.language();
     let shown: Vec<&Edition> = match one {
         Some(edition) => vec![edition],
         // As `compare`: the editions that print the text; one that does not only where it
@@ -117,14 +127,21 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
             .filter(|e| e.text_bundled() || summarized(e, id))
             .collect(),
     };
-    let lineage = primary.lineage(index);
-    // The heading (or a definition's term) names the page; a number alone says nothing more
-    // than the id.
-    let name: Option<String> = entry
-        .heading
-        .as_ref()
-        .map(|h| h.to_string())
-        .or_else(|| entry.term.clone());
+    // The edition asked for names the page; with every edition shown, the one in the page's
+    // own language where it can.
+    let named_by = one.or_else(|| naming(corpus, ui, id)).unwrap_or(primary);
+    let named_index = named_by.index_of(id).unwrap_or_default();
+    let lineage = named_by.lineage(named_index);
+    let name = name(&named_by.entries[named_index]);
+    // A node without a name of its own (`40B2`, printed `2.`) is titled by where it stands.
+    let page_title = match &name {
+        Some(name) => format!("{id} {name}"),
+        None => match named_by.heading_path(id) {
+            path if path.is_empty() => id.to_string(),
+            path => format!("{id} · {path}"),
+        },
+    };
+    let language = named_by.language();
     let body = html! {
         nav.crumbs aria-label=(ui.path) {
             ol lang=(language) dir=(dir(language)) {
@@ -151,12 +168,17 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
         (regulations(corpus, primary, id, ui))
         (commentary(corpus, id, ui))
     };
-    ask.page(
-        StatusCode::OK,
-        format!("{id} {}", entry.title()),
-        &here,
-        body,
-    )
+    ask.page(StatusCode::OK, page_title, &here, body)
+}
+
+/// What names a node: its heading, or a definition's term; a number alone says nothing more
+/// than the id.
+fn name(entry: &Entry) -> Option<String> {
+    entry
+        .heading
+        .as_ref()
+        .map(|h| h.to_string())
+        .or_else(|| entry.term.clone())
 }
 
 /// The node in one edition, with its subtree and footnotes.
