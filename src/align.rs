@@ -26,19 +26,30 @@ impl Scope {
         if trimmed.eq_ignore_ascii_case("all") {
             return Ok(Scope::All);
         }
-        if let Some((from, to)) = trimmed.split_once(['-', '–'])
-            && let (Ok(from), Ok(to)) = (from.trim().parse::<u8>(), to.trim().parse::<u8>())
-        {
-            let laws = 1..=LAW_COUNT;
-            return match (laws.contains(&from), laws.contains(&to), from <= to) {
-                (true, true, true) => Ok(Scope::Laws(from, to)),
+        if let Some(range) = Scope::laws(trimmed) {
+            return range.map(|(from, to)| Scope::Laws(from, to));
+        }
+        refs::parse(trimmed).map(Scope::Node)
+    }
+
+    /// The first and last law of a range (`61-64`, `61–64`), or what is wrong with it
+    /// (backwards, beyond the Laws); none when `input` is not written as a range.
+    pub fn laws(input: &str) -> Option<Result<(u8, u8), String>> {
+        let trimmed = input.trim();
+        let (from, to) = trimmed.split_once(['-', '–'])?;
+        let (Ok(from), Ok(to)) = (from.trim().parse::<u8>(), to.trim().parse::<u8>()) else {
+            return None;
+        };
+        let laws = 1..=LAW_COUNT;
+        Some(
+            match (laws.contains(&from), laws.contains(&to), from <= to) {
+                (true, true, true) => Ok((from, to)),
                 (true, true, false) => Err(format!(
                     "the range `{trimmed}` runs backwards; write it {to}-{from}"
                 )),
                 _ => Err(refs::no_such_law(u32::from(from.max(to)))),
-            };
-        }
-        refs::parse(trimmed).map(Scope::Node)
+            },
+        )
     }
 
     /// Whether the entry `id` lies in the scope.

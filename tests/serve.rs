@@ -227,6 +227,34 @@ fn a_regulations_filter_that_names_nothing_is_refused_as_the_api_refuses_it() {
 }
 
 #[test]
+fn a_range_of_laws_is_a_page_linking_each_law_not_a_node() {
+    for spelling in ["61-64", "61–64", "61 - 64"] {
+        let uri = format!("/law/{}", encode(spelling));
+        let answer = get(&uri);
+        assert_eq!(answer.status, StatusCode::OK, "{uri}: {}", answer.body);
+        assert!(answer.body.contains("A range of laws"), "{uri}");
+        for law in 61..=64 {
+            let link = format!("<a class=\"id\" href=\"/law/{law}\" dir=\"ltr\">{law}</a>");
+            assert!(answer.body.contains(&link), "{uri}: {law}");
+        }
+        assert!(!answer.body.contains("href=\"/law/65\""), "{uri}");
+        assert!(!answer.body.contains("61.64"), "{uri}");
+    }
+    // Each law named in the page's language.
+    let answer = get_with("/law/61-64", &[("accept-language", "he")]);
+    assert!(answer.body.contains("<html lang=\"he\" dir=\"rtl\">"));
+    assert!(answer.body.contains("<span lang=\"he\" dir=\"rtl\">"));
+    for (range, says) in [
+        ("64-61", "the range `64-61` runs backwards; write it 61-64"),
+        ("90-99", "there is no Law 99: the Laws run from 1 to 93"),
+    ] {
+        let answer = get(&format!("/law/{range}"));
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{range}");
+        assert!(answer.body.contains(says), "{range}: {}", answer.body);
+    }
+}
+
+#[test]
 fn a_node_is_named_in_the_page_s_language_and_by_where_it_stands() {
     let title = |body: &str| -> String {
         let start = body.find("<title>").unwrap() + "<title>".len();

@@ -145,6 +145,10 @@ for (const size of SIZES) {
     await page.locator("table.side td[lang=he][dir=rtl]").first().waitFor();
     await page.locator("section.regulations").waitFor();
     await checked(page, size, "node-side-by-side");
+    // A range of laws is no node: a page linking each law of it.
+    await page.goto(`${base}/law/61-64`);
+    await page.locator('main ul.laws a[href="/law/64"]').waitFor();
+    await checked(page, size, "law-range");
     // A spelling of the reference goes to the canonical address.
     await page.goto(`${base}/law/${encodeURIComponent("Νόμος 27Β1α")}`);
     await page.waitForURL(`${base}/law/27B1(a)`);

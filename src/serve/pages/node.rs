@@ -1,8 +1,10 @@
 //! A node's page (`/law/27B1(a)`): the node in one edition, or every edition side by side (the
 //! translator's view), then what it cites, what cites it, the book's index entries on it,
 //! every country's regulations on it and the commentary citing it. Every spelling `show` reads
-//! (`27b1a`, `Νόμος 27Β1α`, `חוק 27ב1(א)`, `dummy`) redirects to the canonical address.
+//! (`27b1a`, `Νόμος 27Β1α`, `חוק 27ב1(א)`, `dummy`) redirects to the canonical address; a range
+//! of laws (`/law/61-64`) is a page linking each law.
 
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use axum::extract::rejection::PathRejection;
@@ -35,6 +37,13 @@ pub async fn page(
         let Some(raw) = reference.as_ref().ok().and_then(|Path(r)| bounded(r)) else {
             return ask.not_found("/", "this address names no law");
         };
+        // A range of laws is no node: read as a reference it would be a nonsense id (`61.64`).
+        if let Some(range) = Scope::laws(raw) {
+            return match range {
+                Ok((from, to)) => laws(&site.corpus, &ask, raw, from..=to),
+                Err(message) => ask.not_found("/", &message),
+            };
+        }
         let id = match resolve(&site.corpus, raw) {
             Ok(id) => id,
             Err(message) => return ask.not_found("/", &message),
@@ -69,6 +78,29 @@ pub fn resolve(corpus: &Corpus, raw: &str) -> Result<String, String> {
                 .unwrap_or_else(|| format!("cannot read `{raw}` as a reference"))),
         },
     }
+}
+
+/// `/law/61-64`: a range of laws, each law linked with its heading.
+fn laws(corpus: &Corpus, ask: &Ask, raw: &str, range: RangeInclusive<u8>) -> Response {
+    let ui = ask.ui;
+    let (from, to) = (range.start(), range.end());
+    let body = html! {
+        h1 { span.id dir="ltr" { (from) "–" (to) } }
+        p { (ui.range_of_laws) }
+        ul.laws {
+            @for law in range.clone() {
+                @let id = law.to_string();
+                li {
+                    (id_link(&id))
+                    @if let Some(edition) = naming(corpus, ui, &id)
+                        && let Some(name) = edition.get(&id).and_then(name) {
+                        " " span lang=(edition.language()) dir=(dir(edition.language())) { (title(&name)) }
+                    }
+                }
+            }
+        }
+    };
+    ask.page(StatusCode::OK, format!("{from}–{to}"), &law_href(raw), body)
 }
 
 /// The edition whose headings name the node `id` on a page: the one in the interface's
