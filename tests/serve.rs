@@ -294,6 +294,20 @@ fn a_node_is_named_in_the_page_s_language_and_by_where_it_stands() {
 }
 
 #[test]
+fn regulations_tables_stack_their_cells_on_a_phone() {
+    let page = get("/regs/diff/il/gr").body;
+    assert!(
+        page.contains("<td data-country=\"il\">"),
+        "each cell names its column"
+    );
+    assert!(page.contains("<td data-country=\"gr\">"));
+    let style = get("/assets/style.css").body;
+    let phone = style.split("@media (max-width: 40rem)").nth(1).unwrap();
+    assert!(phone.contains("table.regs td::before { content: attr(data-country); }"));
+    assert!(phone.contains(":is(table.side, table.regs) :is(tbody, tr, th, td)"));
+}
+
+#[test]
 fn the_view_asked_for_is_remembered() {
     let answer = get("/law/12?view=he");
     let cookie = answer.headers[header::SET_COOKIE].to_str().unwrap();

@@ -93,6 +93,14 @@ async function checked(page, size, name) {
   await page.screenshot({ path: path.join(shots, `${name}-${size.name}.png`) });
 }
 
+/** Every table as wide as its box at most: one scrolled sideways inside its box hides the start
+ * of its right-aligned Hebrew lines. */
+async function fitsItsBox(page, size, name) {
+  const wider = await page.evaluate(() => [...document.querySelectorAll(".table-scroll")]
+    .map((box) => box.scrollWidth - box.clientWidth).filter((over) => over > 0));
+  assert.deepEqual(wider, [], `${name} at ${size.name}: a table wider than its box`);
+}
+
 /** Type `query` into the search box key by key and wait for a result linking to `law`, to be
  * opened in `lang`. */
 async function typeAndFind(page, query, law, lang) {
@@ -145,6 +153,7 @@ for (const size of SIZES) {
     await page.locator("table.side td[lang=he][dir=rtl]").first().waitFor();
     await page.locator("section.regulations").waitFor();
     await checked(page, size, "node-side-by-side");
+    await fitsItsBox(page, size, "node-side-by-side");
     // A range of laws is no node: a page linking each law of it.
     await page.goto(`${base}/law/61-64`);
     await page.locator('main ul.laws a[href="/law/64"]').waitFor();
@@ -164,6 +173,7 @@ for (const size of SIZES) {
     assert.ok(await page.locator("table.regs tbody tr").count() > 10);
     await page.locator('table.regs td p.printed[lang=he][dir=rtl]').first().waitFor();
     await checked(page, size, "regs-il-gr");
+    await fitsItsBox(page, size, "regs-il-gr");
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -1,7 +1,6 @@
 //! National regulations: the countries there are (`/regs`), one country's regulations in law
-//! order (`/regs/il`), and countries compared node by node (`/regs/diff/il/gr`), as tables that
-//! scroll inside themselves on a narrow screen; `?law=` narrows them to a node, and one that
-//! names none is refused.
+//! order (`/regs/il`), and countries compared node by node (`/regs/diff/il/gr`), as tables whose
+//! cells stack on a phone; `?law=` narrows them to a node, and one that names none is refused.
 
 use std::sync::Arc;
 
@@ -142,7 +141,7 @@ async fn table_page(
                                     div.path { (in_language(language, &headings.heading_path(row.node))) }
                                 }
                                 @for (country, list) in countries.iter().zip(&row.by_country) {
-                                    td {
+                                    td data-country=(country.data.country.as_str()) {
                                         @if list.is_empty() { "—" }
                                         @for regulation in list { (regulation_cell(country, regulation, ui)) }
                                     }
