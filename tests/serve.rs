@@ -308,6 +308,16 @@ fn regulations_tables_stack_their_cells_on_a_phone() {
 }
 
 #[test]
+fn the_federation_s_name_is_isolated() {
+    // It mixes Hebrew and Latin: isolated, so that its geresh stays on its word.
+    let page = get("/regs/il").body;
+    assert!(
+        page.contains("<bdi dir=\"auto\">ההתאגדות הישראלית לברידג'"),
+        "{page}"
+    );
+}
+
+#[test]
 fn the_view_asked_for_is_remembered() {
     let answer = get("/law/12?view=he");
     let cookie = answer.headers[header::SET_COOKIE].to_str().unwrap();

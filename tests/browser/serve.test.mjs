@@ -174,6 +174,11 @@ for (const size of SIZES) {
     await page.locator('table.regs td p.printed[lang=he][dir=rtl]').first().waitFor();
     await checked(page, size, "regs-il-gr");
     await fitsItsBox(page, size, "regs-il-gr");
+    // One country: its federation's name, Hebrew and Latin, isolated from the line around it.
+    await page.goto(`${base}/regs/il`);
+    await page.locator("main p bdi[dir=auto]", { hasText: "לברידג'" }).waitFor();
+    await checked(page, size, "regs-il");
+    await fitsItsBox(page, size, "regs-il");
     assert.deepEqual(errors, []);
     await context.close();
   });

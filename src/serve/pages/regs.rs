@@ -13,8 +13,8 @@ use maud::{Markup, html};
 use super::{Ask, bounded};
 use crate::corpus::model::Regulation;
 use crate::corpus::{Edition, Regulations};
-use crate::render::regs::{Table, summary};
-use crate::serve::layout::{Ui, dir, id_link, in_language};
+use crate::render::regs::{Table, counted, summary};
+use crate::serve::layout::{Ui, dir, id_link, in_language, mixed};
 use crate::serve::params::{Params, path as encode};
 use crate::serve::{Site, blocking};
 
@@ -124,7 +124,17 @@ async fn table_page(
         let language = headings.language();
         let body = html! {
             h1 { (ui.regulations) ": " span dir="ltr" { (codes.join(", ")) } }
-            p dir="auto" { (summary(&table, scope.as_deref())) }
+            @if let [country] = countries.as_slice() {
+                // The federation's name mixes scripts: isolated, its punctuation stays with
+                // its words (the geresh of `לברידג'`).
+                p dir="auto" {
+                    span dir="ltr" { (country.data.country.as_str()) }
+                    " · " (mixed(&country.data.federation))
+                    " · " (counted(&table, scope.as_deref()))
+                }
+            } @else {
+                p dir="auto" { (summary(&table, scope.as_deref())) }
+            }
             div.table-scroll {
                 table.regs {
                     thead {
