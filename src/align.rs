@@ -28,27 +28,38 @@ impl Scope {
         if trimmed.eq_ignore_ascii_case("all") {
             return Ok(Scope::All);
         }
-        if let Some((from, to)) = trimmed.split_once(['-', '–'])
-            && let (Ok(from), Ok(to)) = (from.trim().parse::<u8>(), to.trim().parse::<u8>())
-        {
-            let laws = 1..=LAW_COUNT;
-            return match (laws.contains(&from), laws.contains(&to), from <= to) {
-                (true, true, true) => Ok(Scope::Laws(from, to)),
-                (true, true, false) => Err(Error::Usage(format!(
-                    "the range `{trimmed}` runs backwards; write it {to}-{from}"
-                ))),
-                // The bound beyond the Laws is the one named (`0-10`: Law 0, not 10).
-                (from_ok, _, _) => Err(Error::NotFound(refs::no_such_law(u32::from(if from_ok {
-                    to
-                } else {
-                    from
-                })))),
-            };
+        if let Some(range) = Scope::laws(trimmed) {
+            return range.map(|(from, to)| Scope::Laws(from, to));
         }
         match refs::reading(trimmed) {
             Reading::NoSuchLaw(law) => Err(Error::NotFound(refs::no_such_law(law))),
             _ => refs::parse(trimmed).map(Scope::Node).map_err(Error::Usage),
         }
+    }
+
+    /// The first and last law of a range (`61-64`, `61–64`), or what is wrong with it:
+    /// backwards (a usage error), or beyond the Laws (nothing found, the bound beyond them
+    /// named: `0-10` is Law 0, not 10); none when `input` is not written as a range.
+    pub fn laws(input: &str) -> Option<Result<(u8, u8), Error>> {
+        let trimmed = input.trim();
+        let (from, to) = trimmed.split_once(['-', '–'])?;
+        let (Ok(from), Ok(to)) = (from.trim().parse::<u8>(), to.trim().parse::<u8>()) else {
+            return None;
+        };
+        let laws = 1..=LAW_COUNT;
+        Some(
+            match (laws.contains(&from), laws.contains(&to), from <= to) {
+                (true, true, true) => Ok((from, to)),
+                (true, true, false) => Err(Error::Usage(format!(
+                    "the range `{trimmed}` runs backwards; write it {to}-{from}"
+                ))),
+                (from_ok, _, _) => Err(Error::NotFound(refs::no_such_law(u32::from(if from_ok {
+                    to
+                } else {
+                    from
+                })))),
+            },
+        )
     }
 
     /// Whether the entry `id` lies in the scope.

@@ -63,6 +63,17 @@ impl Row<'_> {
     }
 }
 
+/// The node a filter (`--law 40B1`, `?law=40B1`) names in `headings`, or what is wrong with
+/// it, each message opening with `option` as the user wrote it: a filter that names nothing
+/// is refused, never ignored (which would show every regulation as if it were the answer).
+pub fn scope(headings: &Edition, option: &str, input: &str) -> Result<String, String> {
+    let id = refs::parse(input).map_err(|e| format!("{option}: {e}"))?;
+    match headings.get(&id) {
+        Some(_) => Ok(id),
+        None => Err(format!("{option} {id}: no such node in {}", headings.id())),
+    }
+}
+
 /// Every node any of `countries` regulates, within the node `scope` when given, in the
 /// document order of `order`.
 pub fn compare<'c>(

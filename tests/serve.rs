@@ -186,6 +186,141 @@ fn a_node_page_links_its_citations_and_lists_what_bears_on_it() {
     assert!(page.contains("reg/il/"), "Israel's regulations on 40B1");
 }
 
+/// `text` as maud writes it in a page.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[test]
+fn a_regulations_filter_that_names_nothing_is_refused_as_the_api_refuses_it() {
+    for law in ["999", "abc", "27F"] {
+        let api = get(&format!("/api/regs/il/gr?law={law}"));
+        assert_eq!(api.status, StatusCode::BAD_REQUEST, "{law}: {}", api.body);
+        let error: Value = serde_json::from_str(&api.body).unwrap();
+        let message = error["error"].as_str().unwrap();
+        for uri in [
+            format!("/regs/diff/il/gr?law={law}"),
+            format!("/regs/il?law={law}"),
+        ] {
+            let page = get(&uri);
+            assert_eq!(page.status, StatusCode::BAD_REQUEST, "{uri}");
+            assert!(
+                page.body.contains(&escaped(message)),
+                "{uri}: {}",
+                page.body
+            );
+            assert!(
+                !page.body.contains("<table"),
+                "{uri}: no table as if unfiltered"
+            );
+        }
+    }
+    let api = get("/api/regs/il?law=999");
+    assert!(api.body.contains("there is no Law 999"), "{}", api.body);
+    // A filter that names a node still narrows the table.
+    let page = get("/regs/il?law=40");
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("within 40"), "{}", page.body);
+}
+
+#[test]
+fn a_range_of_laws_is_a_page_linking_each_law_not_a_node() {
+    for spelling in ["61-64", "61–64", "61 - 64"] {
+        let uri = format!("/law/{}", encode(spelling));
+        let answer = get(&uri);
+        assert_eq!(answer.status, StatusCode::OK, "{uri}: {}", answer.body);
+        assert!(answer.body.contains("A range of laws"), "{uri}");
+        for law in 61..=64 {
+            let link = format!("<a class=\"id\" href=\"/law/{law}\" dir=\"ltr\">{law}</a>");
+            assert!(answer.body.contains(&link), "{uri}: {law}");
+        }
+        assert!(!answer.body.contains("href=\"/law/65\""), "{uri}");
+        assert!(!answer.body.contains("61.64"), "{uri}");
+    }
+    // Each law named in the page's language.
+    let answer = get_with("/law/61-64", &[("accept-language", "he")]);
+    assert!(answer.body.contains("<html lang=\"he\" dir=\"rtl\">"));
+    assert!(answer.body.contains("<span lang=\"he\" dir=\"rtl\">"));
+    for (range, says) in [
+        ("64-61", "the range `64-61` runs backwards; write it 61-64"),
+        ("90-99", "there is no Law 99: the Laws run from 1 to 93"),
+    ] {
+        let answer = get(&format!("/law/{range}"));
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{range}");
+        assert!(answer.body.contains(says), "{range}: {}", answer.body);
+    }
+    // Law 71's paragraphs are numbered: `71-1` is a node, its paragraph 1.
+    let answer = get("/law/71-1");
+    assert_eq!(answer.status, StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(answer.headers[header::LOCATION], "/law/71.1");
+}
+
+#[test]
+fn a_node_is_named_in_the_page_s_language_and_by_where_it_stands() {
+    let title = |body: &str| -> String {
+        let start = body.find("<title>").unwrap() + "<title>".len();
+        body[start..].split(" · Laws").next().unwrap().to_string()
+    };
+    // Every edition side by side: English words, so the English heading.
+    let answer = get("/law/27?view=all");
+    assert_eq!(title(&answer.body), "27 Insufficient Bid");
+    assert!(
+        answer
+            .body
+            .contains("<span lang=\"en\" dir=\"ltr\">Insufficient Bid</span></h1>"),
+        "{}",
+        answer.body
+    );
+    let answer = get_with("/law/27?view=all", &[("accept-language", "he")]);
+    assert!(answer.body.contains("<title>27 הכרזה בלתי מספקת ·"));
+    // One edition: its own heading.
+    assert!(
+        get("/law/27?view=el")
+            .body
+            .contains("<title>27 ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ ·")
+    );
+    // A node printed with a number alone is titled by its id and where it stands.
+    let answer = get("/law/40B2?view=all");
+    assert_eq!(
+        title(&answer.body),
+        "40B2 · LAW 40 – Partnership Understandings › B. Special Partnership Understandings"
+    );
+    let answer = get("/law/40B2?view=he");
+    assert!(!answer.body.contains("<title>40B2 2."), "{}", answer.body);
+    assert!(
+        answer.body.contains("<title>40B2 · חוק 40"),
+        "{}",
+        answer.body
+    );
+}
+
+#[test]
+fn regulations_tables_stack_their_cells_on_a_phone() {
+    let page = get("/regs/diff/il/gr").body;
+    assert!(
+        page.contains("<td data-country=\"il\">"),
+        "each cell names its column"
+    );
+    assert!(page.contains("<td data-country=\"gr\">"));
+    let style = get("/assets/style.css").body;
+    let phone = style.split("@media (max-width: 40rem)").nth(1).unwrap();
+    assert!(phone.contains("table.regs td::before { content: attr(data-country); }"));
+    assert!(phone.contains(":is(table.side, table.regs) :is(tbody, tr, th, td)"));
+}
+
+#[test]
+fn the_federation_s_name_is_isolated() {
+    // It mixes Hebrew and Latin: isolated, so that its geresh stays on its word.
+    let page = get("/regs/il").body;
+    assert!(
+        page.contains("<bdi dir=\"auto\">ההתאגדות הישראלית לברידג'"),
+        "{page}"
+    );
+}
+
 #[test]
 fn the_view_asked_for_is_remembered() {
     let answer = get("/law/12?view=he");

@@ -8,11 +8,11 @@ use clap::{Subcommand, ValueEnum};
 use super::{Display, emit, emit_json, emit_text, find_edition};
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
+use bridgelaws::regs;
 use bridgelaws::render::{
     self,
     regs::{CountriesJson, CountryJson, Table},
 };
-use bridgelaws::{refs, regs};
 
 #[derive(Debug, clap::Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -107,16 +107,8 @@ fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) 
     let scope = view
         .scope
         .as_deref()
-        .map(|s| refs::parse(s).map_err(|e| Error::Usage(format!("--law: {e}"))))
+        .map(|s| regs::scope(headings, "--law", s).map_err(Error::Usage))
         .transpose()?;
-    if let Some(id) = &scope
-        && headings.get(id).is_none()
-    {
-        return Err(Error::Usage(format!(
-            "--law {id}: no such node in {}",
-            headings.id()
-        )));
-    }
     let rows = regs::compare(&countries, headings, scope.as_deref());
     let nothing = || {
         Error::NotFound(format!(

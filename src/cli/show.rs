@@ -90,7 +90,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
 
 /// A range of laws (`61-64`) asked of `show`, which shows one node: where to see it.
 fn range_of_laws(reference: &str) -> Option<Error> {
-    let Ok(Scope::Laws(from, to)) = Scope::parse(reference) else {
+    let Some(Ok((from, to))) = Scope::laws(reference) else {
         return None;
     };
     Some(Error::Usage(format!(

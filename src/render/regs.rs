@@ -136,22 +136,37 @@ pub fn text(table: &Table<'_>, style: &Style, with_silent: bool) -> String {
     out
 }
 
+/// `27 regulations on 26 nodes within 40`: how many regulations a list of the first country's
+/// holds (the summary of a list; a page writes it beside the federation's name isolated).
+pub fn counted(table: &Table<'_>, scope: Option<&str>) -> String {
+    let count: usize = table.rows.iter().map(|r| r.by_country[0].len()).sum();
+    format!(
+        "{} on {}{}",
+        plural(count, "regulation"),
+        plural(table.rows.len(), "node"),
+        within(scope)
+    )
+}
+
+/// ` within 40`, or nothing without a scope.
+fn within(scope: Option<&str>) -> String {
+    scope.map_or_else(String::new, |id| format!(" within {id}"))
+}
+
 /// `il, gr within 40: 11 nodes regulated — 10 by both, 0 by il alone, 1 by gr alone` (a list:
 /// `il · <its federation> · 27 regulations on 26 nodes`).
 pub fn summary(table: &Table<'_>, scope: Option<&str>) -> String {
     let (countries, rows) = (table.countries, table.rows);
     let codes: Vec<&str> = countries.iter().map(|c| c.data.country.as_str()).collect();
-    let within = scope.map_or_else(String::new, |id| format!(" within {id}"));
-    let nodes = plural(rows.len(), "node");
     if let [country] = countries {
-        let count: usize = rows.iter().map(|r| r.by_country[0].len()).sum();
         return format!(
-            "{} · {} · {} on {nodes}{within}\n",
+            "{} · {} · {}\n",
             country.data.country.as_str(),
             country.data.federation,
-            plural(count, "regulation"),
+            counted(table, scope),
         );
     }
+    let nodes = plural(rows.len(), "node");
     // `10 by both, 0 by il alone, 1 by gr alone`.
     let all = rows
         .iter()
@@ -169,8 +184,9 @@ pub fn summary(table: &Table<'_>, scope: Option<&str>) -> String {
         parts.push(format!("{alone} by {code} alone"));
     }
     format!(
-        "{}{within}: {nodes} regulated — {}\n",
+        "{}{}: {nodes} regulated — {}\n",
         codes.join(", "),
+        within(scope),
         parts.join(", ")
     )
 }

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::pages::{bounded, node, search};
+use super::pages::{bounded, node, regs, search};
 use super::params::Params;
 use super::{MAX_PATH_CHARS, Site, blocking};
 use crate::align::Scope;
@@ -193,9 +193,9 @@ pub async fn regs(
             );
         };
         let params = Params::parse(query.as_deref());
-        let scope = match params.get("law").map(crate::refs::parse).transpose() {
+        let scope = match regs::scope(&params, headings) {
             Ok(scope) => scope,
-            Err(message) => return error(StatusCode::BAD_REQUEST, format!("law: {message}")),
+            Err(message) => return error(StatusCode::BAD_REQUEST, message),
         };
         let rows = crate::regs::compare(&countries, headings, scope.as_deref());
         let table = Table {

@@ -35,6 +35,8 @@ pub struct Ui {
     pub unofficial: &'static str,
     pub compare_countries: &'static str,
     pub path: &'static str,
+    /// What `/law/61-64` is.
+    pub range_of_laws: &'static str,
     /// From a node to what it cites, pointing the way the page reads.
     pub arrow: &'static str,
 }
@@ -64,6 +66,7 @@ const EN: Ui = Ui {
     unofficial: "English, unofficial",
     compare_countries: "Compare the countries",
     path: "Where it stands",
+    range_of_laws: "A range of laws: each has a page of its own.",
     arrow: "→",
 };
 
@@ -92,6 +95,7 @@ const HE: Ui = Ui {
     unofficial: "אנגלית, לא רשמי",
     compare_countries: "השוואת המדינות",
     path: "מיקום",
+    range_of_laws: "טווח של חוקים: לכל חוק עמוד משלו.",
     arrow: "←",
 };
 
@@ -120,6 +124,7 @@ const EL: Ui = Ui {
     unofficial: "Αγγλικά, ανεπίσημα",
     compare_countries: "Σύγκριση των χωρών",
     path: "Θέση",
+    range_of_laws: "Ένα εύρος νόμων: κάθε νόμος έχει τη δική του σελίδα.",
     arrow: "→",
 };
 

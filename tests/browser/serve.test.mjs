@@ -93,6 +93,14 @@ async function checked(page, size, name) {
   await page.screenshot({ path: path.join(shots, `${name}-${size.name}.png`) });
 }
 
+/** Every table as wide as its box at most: one scrolled sideways inside its box hides the start
+ * of its right-aligned Hebrew lines. */
+async function fitsItsBox(page, size, name) {
+  const wider = await page.evaluate(() => [...document.querySelectorAll(".table-scroll")]
+    .map((box) => box.scrollWidth - box.clientWidth).filter((over) => over > 0));
+  assert.deepEqual(wider, [], `${name} at ${size.name}: a table wider than its box`);
+}
+
 /** Type `query` into the search box key by key and wait for a result linking to `law`, to be
  * opened in `lang`. */
 async function typeAndFind(page, query, law, lang) {
@@ -145,6 +153,11 @@ for (const size of SIZES) {
     await page.locator("table.side td[lang=he][dir=rtl]").first().waitFor();
     await page.locator("section.regulations").waitFor();
     await checked(page, size, "node-side-by-side");
+    await fitsItsBox(page, size, "node-side-by-side");
+    // A range of laws is no node: a page linking each law of it.
+    await page.goto(`${base}/law/61-64`);
+    await page.locator('main ul.laws a[href="/law/64"]').waitFor();
+    await checked(page, size, "law-range");
     // A spelling of the reference goes to the canonical address.
     await page.goto(`${base}/law/${encodeURIComponent("Νόμος 27Β1α")}`);
     await page.waitForURL(`${base}/law/27B1(a)`);
@@ -160,6 +173,12 @@ for (const size of SIZES) {
     assert.ok(await page.locator("table.regs tbody tr").count() > 10);
     await page.locator('table.regs td p.printed[lang=he][dir=rtl]').first().waitFor();
     await checked(page, size, "regs-il-gr");
+    await fitsItsBox(page, size, "regs-il-gr");
+    // One country: its federation's name, Hebrew and Latin, isolated from the line around it.
+    await page.goto(`${base}/regs/il`);
+    await page.locator("main p bdi[dir=auto]", { hasText: "לברידג'" }).waitFor();
+    await checked(page, size, "regs-il");
+    await fitsItsBox(page, size, "regs-il");
     assert.deepEqual(errors, []);
     await context.close();
   });

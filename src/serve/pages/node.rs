@@ -1,8 +1,10 @@
 //! A node's page (`/law/27B1(a)`): the node in one edition, or every edition side by side (the
 //! translator's view), then what it cites, what cites it, the book's index entries on it,
 //! every country's regulations on it and the commentary citing it. Every spelling `show` reads
-//! (`27b1a`, `Νόμος 27Β1α`, `חוק 27ב1(א)`, `dummy`) redirects to the canonical address.
+//! (`27b1a`, `Νόμος 27Β1α`, `חוק 27ב1(א)`, `dummy`) redirects to the canonical address; a range
+//! of laws (`/law/61-64`) is a page linking each law.
 
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use axum::extract::rejection::PathRejection;
@@ -14,7 +16,7 @@ use maud::{Markup, html};
 use super::{Ask, bounded};
 use crate::align::{self, Scope};
 use crate::corpus::reference::Field;
-use crate::corpus::{Corpus, Edition, Regulations};
+use crate::corpus::{Corpus, Edition, Entry, Regulations};
 use crate::refs::{self, Reading};
 use crate::render::compare::{Cell, cited_by};
 use crate::render::show::citing_commentary;
@@ -35,6 +37,25 @@ pub async fn page(
         let Some(raw) = reference.as_ref().ok().and_then(|Path(r)| bounded(r)) else {
             return ask.not_found("/", "this address names no law");
         };
+        // A range of laws is no node: read as a reference it would be a nonsense id (`61.64`).
+        // Law 71's paragraphs are numbered, so `71-1` is its paragraph 1 (71.1), a node.
+        let node = resolve(&site.corpus, raw).ok().filter(|id| {
+            site.corpus
+                .editions
+                .iter()
+                .any(|e| e.index_of(id).is_some())
+        });
+        if node.is_none()
+            && let Some(range) = Scope::laws(raw)
+        {
+            return match range {
+                Ok((from, to)) => laws(&site.corpus, &ask, raw, from..=to),
+                Err(crate::Error::Usage(message) | crate::Error::NotFound(message)) => {
+                    ask.not_found("/", &message)
+                }
+                Err(other) => ask.not_found("/", &other.to_string()),
+            };
+        }
         let id = match resolve(&site.corpus, raw) {
             Ok(id) => id,
             Err(message) => return ask.not_found("/", &message),
@@ -71,6 +92,41 @@ pub fn resolve(corpus: &Corpus, raw: &str) -> Result<String, String> {
     }
 }
 
+/// `/law/61-64`: a range of laws, each law linked with its heading.
+fn laws(corpus: &Corpus, ask: &Ask, raw: &str, range: RangeInclusive<u8>) -> Response {
+    let ui = ask.ui;
+    let (from, to) = (range.start(), range.end());
+    let body = html! {
+        h1 { span.id dir="ltr" { (from) "–" (to) } }
+        p { (ui.range_of_laws) }
+        ul.laws {
+            @for law in range.clone() {
+                @let id = law.to_string();
+                li {
+                    (id_link(&id))
+                    @if let Some(edition) = naming(corpus, ui, &id)
+                        && let Some(name) = edition.get(&id).and_then(name) {
+                        " " span lang=(edition.language()) dir=(dir(edition.language())) { (title(&name)) }
+                    }
+                }
+            }
+        }
+    };
+    ask.page(StatusCode::OK, format!("{from}–{to}"), &law_href(raw), body)
+}
+
+/// The edition whose headings name the node `id` on a page: the one in the interface's
+/// language (the English edition has headings even where it bundles no text), else the first
+/// that names it.
+fn naming<'c>(corpus: &'c Corpus, ui: &Ui, id: &str) -> Option<&'c Edition> {
+    let names = |e: &&Edition| !e.heading_titles(id).is_empty();
+    let mut naming = corpus.editions.iter().filter(names);
+    naming
+        .clone()
+        .find(|e| e.language() == ui.lang)
+        .or_else(|| naming.next())
+}
+
 /// Whether `edition` has a summary of the node `id` or of a node under it.
 fn summarized(edition: &Edition, id: &str) -> bool {
     edition
@@ -95,8 +151,8 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
         View::One(language) => having.iter().copied().find(|e| e.language() == language),
         View::All => None,
     };
-    // The edition that names the page and lists what it cites: the one asked for, else the
-    // first that prints its text.
+    // The edition that lists what the node cites: the one asked for, else the first that
+    // prints its text.
     let Some(primary) = one
         .or_else(|| having.iter().copied().find(|e| e.text_bundled()))
         .or_else(|| having.first().copied())
@@ -104,9 +160,7 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
         return ask.not_found(&here, &format!("{id}: no such node in any edition"));
     };
     let index = primary.index_of(id).unwrap_or_default();
-    let entry = &primary.entries[index];
     let ui = ask.ui;
-    let language = primary.language();
     let shown: Vec<&Edition> = match one {
         Some(edition) => vec![edition],
         // As `compare`: the editions that print the text; one that does not only where it
@@ -117,14 +171,21 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
             .filter(|e| e.text_bundled() || summarized(e, id))
             .collect(),
     };
-    let lineage = primary.lineage(index);
-    // The heading (or a definition's term) names the page; a number alone says nothing more
-    // than the id.
-    let name: Option<String> = entry
-        .heading
-        .as_ref()
-        .map(|h| h.to_string())
-        .or_else(|| entry.term.clone());
+    // The edition asked for names the page; with every edition shown, the one in the page's
+    // own language where it can.
+    let named_by = one.or_else(|| naming(corpus, ui, id)).unwrap_or(primary);
+    let named_index = named_by.index_of(id).unwrap_or_default();
+    let lineage = named_by.lineage(named_index);
+    let name = name(&named_by.entries[named_index]);
+    // A node without a name of its own (`40B2`, printed `2.`) is titled by where it stands.
+    let page_title = match &name {
+        Some(name) => format!("{id} {name}"),
+        None => match named_by.heading_path(id) {
+            path if path.is_empty() => id.to_string(),
+            path => format!("{id} · {path}"),
+        },
+    };
+    let language = named_by.language();
     let body = html! {
         nav.crumbs aria-label=(ui.path) {
             ol lang=(language) dir=(dir(language)) {
@@ -151,12 +212,17 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
         (regulations(corpus, primary, id, ui))
         (commentary(corpus, id, ui))
     };
-    ask.page(
-        StatusCode::OK,
-        format!("{id} {}", entry.title()),
-        &here,
-        body,
-    )
+    ask.page(StatusCode::OK, page_title, &here, body)
+}
+
+/// What names a node: its heading, or a definition's term; a number alone says nothing more
+/// than the id.
+fn name(entry: &Entry) -> Option<String> {
+    entry
+        .heading
+        .as_ref()
+        .map(|h| h.to_string())
+        .or_else(|| entry.term.clone())
 }
 
 /// The node in one edition, with its subtree and footnotes.

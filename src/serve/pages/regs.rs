@@ -1,6 +1,6 @@
 //! National regulations: the countries there are (`/regs`), one country's regulations in law
-//! order (`/regs/il`), and countries compared node by node (`/regs/diff/il/gr`), as tables that
-//! scroll inside themselves on a narrow screen.
+//! order (`/regs/il`), and countries compared node by node (`/regs/diff/il/gr`), as tables whose
+//! cells stack on a phone; `?law=` narrows them to a node, and one that names none is refused.
 
 use std::sync::Arc;
 
@@ -11,11 +11,11 @@ use axum::response::Response;
 use maud::{Markup, html};
 
 use super::{Ask, bounded};
-use crate::corpus::Regulations;
 use crate::corpus::model::Regulation;
-use crate::render::regs::{Table, summary};
-use crate::serve::layout::{Ui, dir, id_link, in_language};
-use crate::serve::params::path as encode;
+use crate::corpus::{Edition, Regulations};
+use crate::render::regs::{Table, counted, summary};
+use crate::serve::layout::{Ui, dir, id_link, in_language, mixed};
+use crate::serve::params::{Params, path as encode};
 use crate::serve::{Site, blocking};
 
 /// `/regs`: the countries, and a link comparing them all.
@@ -103,11 +103,17 @@ async fn table_page(
         let Some(headings) = crate::regs::headings_edition(corpus, &countries) else {
             return ask.not_found("/regs", "the corpus has no edition to name the nodes");
         };
-        let scope = ask
-            .params
-            .get("law")
-            .and_then(|s| crate::refs::parse(s).ok())
-            .filter(|id| headings.get(id).is_some());
+        let ui = ask.ui;
+        let scope = match scope(&ask.params, headings) {
+            Ok(scope) => scope,
+            Err(message) => {
+                let body = html! {
+                    h1 { (ui.regulations) ": " span dir="ltr" { (codes.join(", ")) } }
+                    p.message role="alert" dir="auto" { (message) }
+                };
+                return ask.page(StatusCode::BAD_REQUEST, ui.regulations.to_string(), &here, body);
+            }
+        };
         let rows = crate::regs::compare(&countries, headings, scope.as_deref());
         let table = Table {
             corpus,
@@ -115,11 +121,20 @@ async fn table_page(
             rows: &rows,
             headings,
         };
-        let ui = ask.ui;
         let language = headings.language();
         let body = html! {
             h1 { (ui.regulations) ": " span dir="ltr" { (codes.join(", ")) } }
-            p dir="auto" { (summary(&table, scope.as_deref())) }
+            @if let [country] = countries.as_slice() {
+                // The federation's name mixes scripts: isolated, its punctuation stays with
+                // its words (the geresh of `לברידג'`).
+                p dir="auto" {
+                    span dir="ltr" { (country.data.country.as_str()) }
+                    " · " (mixed(&country.data.federation))
+                    " · " (counted(&table, scope.as_deref()))
+                }
+            } @else {
+                p dir="auto" { (summary(&table, scope.as_deref())) }
+            }
             div.table-scroll {
                 table.regs {
                     thead {
@@ -136,7 +151,7 @@ async fn table_page(
                                     div.path { (in_language(language, &headings.heading_path(row.node))) }
                                 }
                                 @for (country, list) in countries.iter().zip(&row.by_country) {
-                                    td {
+                                    td data-country=(country.data.country.as_str()) {
                                         @if list.is_empty() { "—" }
                                         @for regulation in list { (regulation_cell(country, regulation, ui)) }
                                     }
@@ -150,6 +165,15 @@ async fn table_page(
         ask.page(StatusCode::OK, format!("{} {}", ui.regulations, codes.join(", ")), &here, body)
     })
     .await
+}
+
+/// The node `?law=` narrows the regulations to, read as `regs --law` reads it (a page and the
+/// API answer the same message).
+pub fn scope(params: &Params, headings: &Edition) -> Result<Option<String>, String> {
+    params
+        .get("law")
+        .map(|s| crate::regs::scope(headings, "law", s))
+        .transpose()
 }
 
 /// A regulation with its country, as a node's page lists it.
