@@ -28,7 +28,67 @@ pub(super) fn check(checker: &mut Checker<'_>) {
             );
         }
     }
+    strays(checker);
     schemas(checker);
+}
+
+/// Every file in the corpus folder is one the layout names: a file nothing reads (a
+/// regulation saved as `il.yml`, notes left beside a law) would be lost without a word.
+/// Hidden files (`.gitkeep`, an editor's) are not the corpus's; links are not followed.
+fn strays(checker: &mut Checker<'_>) {
+    let crate::corpus::Root::Dir(dir) = &checker.corpus.root else {
+        return;
+    };
+    let mut found = Vec::new();
+    unnamed_files(dir, dir, &mut found);
+    found.sort();
+    for relative in found {
+        let renamed = relative
+            .strip_suffix(".yml")
+            .map(|stem| format!("{stem}.yaml"))
+            .filter(|yaml| layout::place_of(yaml).is_some());
+        let beside = layout::names_beside(&relative);
+        let help = match renamed {
+            Some(yaml) => format!("YAML files here end in .yaml: rename it {yaml}"),
+            None if beside.is_empty() => {
+                "move it out of the corpus folder: the corpus has no folder of that name".into()
+            }
+            None => format!(
+                "move it out of the corpus folder, or name it as a file here is named: {}",
+                beside.join(", ")
+            ),
+        };
+        checker.error(
+            Code::CorpusFile,
+            &relative,
+            Span::at(Default::default(), 1),
+            format!("{relative} is not a file of the corpus: nothing reads it"),
+            "here",
+            help,
+        );
+    }
+}
+
+/// The files under `path` that no place of the layout names, relative to `root`.
+fn unnamed_files(root: &std::path::Path, path: &std::path::Path, found: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(path) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let path = entry.path();
+        let Some(relative) = path.strip_prefix(root).ok().and_then(|r| r.to_str()) else {
+            continue;
+        };
+        let relative = relative.replace('\\', "/");
+        match entry.file_type() {
+            Ok(kind) if kind.is_dir() => unnamed_files(root, &path, found),
+            Ok(_) if layout::place_of(&relative).is_none() => found.push(relative),
+            _ => {}
+        }
+    }
 }
 
 /// Each kind of file has its schema, as the types give it (editors validate the files with it).

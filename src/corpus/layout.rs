@@ -268,6 +268,25 @@ pub fn place_of(relative: &str) -> Option<&'static Place> {
     PLACES.iter().find(|p| matches(p.path, relative))
 }
 
+/// The names the files of the folder `relative` lies in may have (`editions/he-2017/notes.txt`:
+/// `edition.yaml`, `preface.yaml` …), as the layout writes them; none for a folder the corpus
+/// does not have.
+pub fn names_beside(relative: &str) -> Vec<&'static str> {
+    let folder = relative.rsplit_once('/').map_or("", |(folder, _)| folder);
+    PLACES
+        .iter()
+        .filter_map(|p| {
+            let (place_folder, name) = p.path.rsplit_once('/').unwrap_or(("", p.path));
+            let beside = if place_folder.is_empty() {
+                folder.is_empty()
+            } else {
+                !folder.is_empty() && matches(place_folder, folder)
+            };
+            beside.then_some(name)
+        })
+        .collect()
+}
+
 /// The schema a file must match, by its path relative to the corpus folder.
 pub fn schema_of(relative: &str) -> Option<Schema> {
     place_of(relative).and_then(|p| p.schema)
@@ -335,6 +354,26 @@ fn matches(pattern: &str, path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stray_file_is_told_the_names_beside_it() {
+        assert_eq!(
+            names_beside("editions/he-2017/notes.txt"),
+            [
+                "edition.yaml",
+                "preface.yaml",
+                "introduction.yaml",
+                "definitions.yaml",
+                "book-index.yaml"
+            ]
+        );
+        assert_eq!(names_beside("regulations/il.yml"), ["*.yaml"]);
+        assert_eq!(
+            names_beside("notes.md"),
+            ["glossary.yaml", "situations.yaml", "README.md"]
+        );
+        assert!(names_beside("commentary/old/a.md").is_empty());
+    }
 
     #[test]
     fn files_find_their_place_and_schema() {
