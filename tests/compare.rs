@@ -129,3 +129,20 @@ fn a_terminal_gets_columns_each_in_its_direction() {
         "the two books' 27B1(a) on one line: {item}"
     );
 }
+
+#[test]
+fn the_nodes_citing_are_in_the_order_of_the_book() {
+    let value = json(&["compare", "26", "--format", "json"]);
+    let ids: Vec<&str> = value["cited_by"]
+        .as_array()
+        .expect("cited_by")
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    // 30B1(b)(ii) is cited in the Hebrew edition alone: among the others, not after them.
+    let corpus = corpus();
+    let greek = corpus.edition("el-2017").unwrap();
+    let places: Vec<usize> = ids.iter().map(|id| greek.index_of(id).unwrap()).collect();
+    assert!(ids.contains(&"30B1(b)(ii)"), "{ids:?}");
+    assert!(places.is_sorted(), "{ids:?}");
+}

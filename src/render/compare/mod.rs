@@ -464,7 +464,8 @@ fn or_none(targets: &[String]) -> String {
     }
 }
 
-/// The nodes outside `id` citing it or a node under it, in any of the editions, once each.
+/// The nodes outside `id` citing it or a node under it, in any of the editions, once each, in
+/// the order of the book (a node only one edition cites among the others, not after them).
 pub fn cited_by(editions: &[&Edition], id: &str) -> Vec<CitedByJson> {
     let mut out: Vec<CitedByJson> = Vec::new();
     for edition in editions {
@@ -482,6 +483,7 @@ pub fn cited_by(editions: &[&Edition], id: &str) -> Vec<CitedByJson> {
             }
         }
     }
+    out.sort_by_cached_key(|c| editions.iter().find_map(|e| e.index_of(&c.id)));
     out
 }
 
