@@ -263,6 +263,12 @@ fn toolkit_missing() -> Option<String> {
     Some(missing)
 }
 
+/// Where 27B1(a) stands, as each edition names it: the note of its units.
+const CONTEXT_27B1A_EL: &str =
+    "item 27B1(a) · ΝΟΜΟΣ 27 – ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ › Β. Ανεπαρκής Αγορά Όχι Δεκτή";
+const CONTEXT_27B1A_HE: &str =
+    "item 27B1(a) · חוק 27 – הכרזה בלתי מספקת › ב. הכרזה בלתי-מספקת שאינה מתקבלת";
+
 #[test]
 fn the_translate_toolkit_reads_the_exports_back() {
     if let Some(reason) = toolkit_missing() {
@@ -317,6 +323,15 @@ fn the_translate_toolkit_reads_the_exports_back() {
     let sample = units.iter().find(|u| u["id"] == "27B1(a).s2").unwrap();
     assert_eq!(sample["texts"]["he-IL"], SECOND_SENTENCE_HE);
     assert_eq!(sample["texts"]["el-GR"], SECOND_SENTENCE_EL);
+    // Each variant says where the unit stands, in its own language.
+    assert_eq!(
+        sample["contexts"]["el-GR"],
+        serde_json::json!([CONTEXT_27B1A_EL])
+    );
+    assert_eq!(
+        sample["contexts"]["he-IL"],
+        serde_json::json!([CONTEXT_27B1A_HE])
+    );
     assert!(tmx["codes"]["ph"].as_u64().unwrap() > 0 && tmx["codes"]["hi"].as_u64().unwrap() > 0);
 
     // XLIFF: one language pair, the Hebrew the source.
@@ -339,6 +354,12 @@ fn the_translate_toolkit_reads_the_exports_back() {
     assert_eq!(sample["target"], SECOND_SENTENCE_EL);
     // The toolkit sees the citations and the footnote markers as codes, not as text.
     assert_eq!(sample["source_codes"], serde_json::json!(["mrk", "mrk"]));
+    // And gives the translator where the unit stands, in both languages.
+    let notes = sample["notes"].as_str().unwrap();
+    assert!(
+        notes.contains(CONTEXT_27B1A_HE) && notes.contains(CONTEXT_27B1A_EL),
+        "{notes}"
+    );
     let footnote = units.iter().find(|u| u["id"] == "13.title").unwrap();
     assert_eq!(footnote["source"], "מספר קלפים שגוי[^2]");
     let notes = xliff["notes"].to_string();

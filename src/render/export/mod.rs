@@ -234,6 +234,17 @@ impl<'c> Export<'c> {
             .collect()
     }
 
+    /// Where a unit stands, for the translator, in the edition `edition` (an index of
+    /// `editions`): what its node is and the titles above it (`item 27B1(a) · ΝΟΜΟΣ 27 –
+    /// ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ › Β. Ανεπαρκής Αγορά Όχι Δεκτή`).
+    pub fn context(&self, unit: &Unit, edition: usize) -> String {
+        let node = format!("{} {}", unit.kind.as_str(), unit.node);
+        match self.editions[edition].heading_path(&unit.node) {
+            path if path.is_empty() => node,
+            path => format!("{node} · {path}"),
+        }
+    }
+
     /// How many units are whole titles or texts, and how many are sentences (of how many
     /// texts).
     pub fn counts(&self) -> Counts {

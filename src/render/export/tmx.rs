@@ -53,9 +53,11 @@ pub fn write(export: &Export) -> Result<String> {
         }
         xml.line(2)?;
         xml.start("tu", &attributes)?;
-        for (segment, tag) in unit.segments.iter().zip(&tags) {
+        for (edition, (segment, tag)) in unit.segments.iter().zip(&tags).enumerate() {
             xml.line(3)?;
             xml.start("tuv", &[("xml:lang", tag)])?;
+            // Where the unit stands, in the variant's own language.
+            xml.element("note", &[], &export.context(unit, edition))?;
             xml.start("seg", &[])?;
             xml.pieces(&segment.0, Dialect::Tmx)?;
             xml.end("seg")?;

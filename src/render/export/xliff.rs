@@ -80,6 +80,19 @@ pub fn write(export: &Export) -> Result<String> {
             xml.pieces(&segment.0, Dialect::Xliff)?;
             xml.end(name)?;
         }
+        // Where the unit stands, in the source's language and in the target's.
+        for (edition, annotates) in ["source", "target"].into_iter().enumerate() {
+            xml.line(4)?;
+            xml.element(
+                "note",
+                &[
+                    ("from", "bridgelaws"),
+                    ("annotates", annotates),
+                    ("xml:lang", tags[edition]),
+                ],
+                &export.context(unit, edition),
+            )?;
+        }
         xml.line(3)?;
         xml.end("trans-unit")?;
     }
