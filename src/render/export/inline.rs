@@ -56,6 +56,12 @@ impl Segment {
     }
 }
 
+/// `text` without its footnote markers: a heading named in a note, where a marker would be
+/// read as text.
+pub fn without_markers(text: &str) -> String {
+    MARKER.replace_all(text, "").into_owned()
+}
+
 /// How the texts write the marker of footnote `number`.
 pub fn marker(number: &str) -> String {
     format!("[^{number}]")

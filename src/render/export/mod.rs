@@ -241,7 +241,7 @@ impl<'c> Export<'c> {
         let node = format!("{} {}", unit.kind.as_str(), unit.node);
         match self.editions[edition].heading_path(&unit.node) {
             path if path.is_empty() => node,
-            path => format!("{node} · {path}"),
+            path => format!("{node} · {}", inline::without_markers(&path)),
         }
     }
 
