@@ -39,15 +39,14 @@ pub async fn page(
         };
         // A range of laws is no node: read as a reference it would be a nonsense id (`61.64`).
         // Law 71's paragraphs are numbered, so `71-1` is its paragraph 1 (71.1), a node.
-        let node = resolve(&site.corpus, raw).ok().filter(|id| {
+        let resolved = resolve(&site.corpus, raw);
+        let a_node = resolved.as_ref().is_ok_and(|id| {
             site.corpus
                 .editions
                 .iter()
                 .any(|e| e.index_of(id).is_some())
         });
-        if node.is_none()
-            && let Some(range) = Scope::laws(raw)
-        {
+        if !a_node && let Some(range) = Scope::laws(raw) {
             return match range {
                 Ok((from, to)) => laws(&site.corpus, &ask, raw, from..=to),
                 Err(crate::Error::Usage(message) | crate::Error::NotFound(message)) => {
@@ -56,7 +55,7 @@ pub async fn page(
                 Err(other) => ask.not_found("/", &other.to_string()),
             };
         }
-        let id = match resolve(&site.corpus, raw) {
+        let id = match resolved {
             Ok(id) => id,
             Err(message) => return ask.not_found("/", &message),
         };
