@@ -99,6 +99,10 @@ async function fitsItsBox(page, size, name) {
   const wider = await page.evaluate(() => [...document.querySelectorAll(".table-scroll")]
     .map((box) => box.scrollWidth - box.clientWidth).filter((over) => over > 0));
   assert.deepEqual(wider, [], `${name} at ${size.name}: a table wider than its box`);
+  // Nor an id wider than its cell, running into the next column (`40B1(a)(iii)`, indented).
+  const spilling = await page.evaluate(() => [...document.querySelectorAll("table th[scope=row]")]
+    .filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent.trim()));
+  assert.deepEqual(spilling, [], `${name} at ${size.name}: ids wider than their cells`);
 }
 
 /** Type `query` into the search box key by key and wait for a result linking to `law`, to be
@@ -154,6 +158,11 @@ for (const size of SIZES) {
     await page.locator("section.regulations").waitFor();
     await checked(page, size, "node-side-by-side");
     await fitsItsBox(page, size, "node-side-by-side");
+    // Sub-items, indented, with the longest ids.
+    await page.goto(`${base}/law/40B2?view=all`);
+    await page.locator("table.side td[lang=el]").first().waitFor();
+    await checked(page, size, "node-side-by-side-deep");
+    await fitsItsBox(page, size, "node-side-by-side-deep");
     // A range of laws is no node: a page linking each law of it.
     await page.goto(`${base}/law/61-64`);
     await page.locator('main ul.laws a[href="/law/64"]').waitFor();
