@@ -358,6 +358,17 @@ impl Error {
         }
     }
 
+    /// What went wrong, without the `error: ` a terminal line opens with: for a page or an
+    /// API answer.
+    pub fn message(&self) -> String {
+        match self {
+            Error::Usage(message) | Error::NotFound(message) | Error::Format(message) => {
+                message.clone()
+            }
+            other => other.to_string(),
+        }
+    }
+
     /// The process exit code: 1 when nothing matched, 2 for anything else.
     pub fn exit_code(&self) -> i32 {
         match self {

@@ -117,6 +117,10 @@ impl Entry {
     }
 }
 
+/// What a node shows where its edition does not bundle the text and no summary stands for
+/// it (`show`, the web, a search result): said, not left blank.
+pub const NOT_BUNDLED: &str = "[text not bundled]";
+
 /// One edition of the Laws, read: what `edition.yaml` says of it and its entries in document
 /// order, found by id.
 #[derive(Debug)]
@@ -179,7 +183,8 @@ impl Edition {
         &self.meta.language
     }
 
-    /// Whether the edition holds its law text (the English one does not: copyright).
+    /// Whether the edition holds its law text (the English one does not: copyright). Where
+    /// it does not, and no summary stands for a node, the node shows `NOT_BUNDLED`.
     pub fn text_bundled(&self) -> bool {
         self.meta.text.is_none()
     }

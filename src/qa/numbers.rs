@@ -118,7 +118,9 @@ pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
         // them, in digits or in words.
         let mine = all(cell);
         let mut extra: Vec<&str> = Vec::new();
-        // Said apart: a number the others print too, but fewer times (`3` twice against once).
+        // Said apart: the numbers no other edition prints, and those the others print too,
+        // but fewer times (`3` twice against once).
+        let mut alone: Vec<&str> = Vec::new();
         let mut oftener = Vec::new();
         for value in dedup(&mine) {
             let printed = count(cell, value, true);
@@ -128,7 +130,9 @@ pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
                 .min()
                 .unwrap_or(printed);
             extra.extend(std::iter::repeat_n(value, printed.saturating_sub(least)));
-            if least > 0 && printed > least {
+            if least == 0 {
+                alone.extend(std::iter::repeat_n(value, printed));
+            } else if printed > least {
                 oftener.push((value, printed, least));
             }
         }
@@ -143,11 +147,7 @@ pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
             {
                 spots.push((cell, *field, n.range.clone()));
             }
-            let alone: Vec<&str> = extra
-                .iter()
-                .copied()
-                .filter(|v| !oftener.iter().any(|(o, _, _)| o == v))
-                .collect();
+            alone.sort_by_key(|v| (v.len(), v.to_string()));
             if !alone.is_empty() {
                 said.push(format!("only {} prints {}", edition.id(), alone.join(", ")));
             }

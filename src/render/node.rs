@@ -145,7 +145,7 @@ fn subtree_text(
                 && entry.summary.is_none()
                 && !text_label.is_empty() =>
         {
-            wrap_labelled(out, indent, &text_label, "[text not bundled]", style)
+            wrap_labelled(out, indent, &text_label, crate::corpus::NOT_BUNDLED, style)
         }
         (None, None) if !text_label.is_empty() => {
             wrap_labelled(out, indent, &text_label, "", style)

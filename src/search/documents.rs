@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::analyze::Lang;
-use crate::corpus::{Corpus, Edition, Kind};
+use crate::corpus::{Corpus, Edition, Kind, NOT_BUNDLED};
 
 /// What a document is, as `--kind` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
@@ -281,10 +281,6 @@ fn nodes(edition: &Edition, lang: Lang, ancestors: &Ancestors, docs: &mut Vec<Do
         docs.push(doc);
     }
 }
-
-/// What a result shows for a node whose edition does not bundle its text (the English
-/// edition's, where no summary stands for it), as `show` does: said, not left blank.
-pub const NOT_BUNDLED: &str = "[text not bundled]";
 
 /// Whether a stored body is a text to show, not nothing or the note that there is none.
 pub fn is_text(body: &str) -> bool {

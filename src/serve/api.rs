@@ -142,9 +142,8 @@ pub async fn compare(
         let scope = match Scope::parse(raw) {
             Ok(scope) => scope,
             // A law beyond the Laws is not found, as `/api/show/99` is.
-            Err(crate::Error::NotFound(message)) => return error(StatusCode::NOT_FOUND, message),
-            Err(crate::Error::Usage(message)) => return error(StatusCode::BAD_REQUEST, message),
-            Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
+            Err(e @ crate::Error::NotFound(_)) => return error(StatusCode::NOT_FOUND, e.message()),
+            Err(e) => return error(StatusCode::BAD_REQUEST, e.message()),
         };
         let params = Params::parse(query.as_deref());
         let editions = if params.all("edition").is_empty() {

@@ -678,7 +678,7 @@ impl<'a> Search<'a> {
         let lang = self.first(doc, self.fields.lang);
         let text = if body.is_empty() { &heading } else { &body };
         let Snippet { text, highlights } = match Lang::from_code(&lang) {
-            Some(l) if body != documents::NOT_BUNDLED => {
+            Some(l) if body != crate::corpus::NOT_BUNDLED => {
                 snippet::snippet(text, l, matcher, snippet::WIDTH)
             }
             _ => Snippet {

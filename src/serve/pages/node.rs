@@ -49,10 +49,7 @@ pub async fn page(
         if !a_node && let Some(range) = Scope::laws(raw) {
             return match range {
                 Ok((from, to)) => laws(&site.corpus, &ask, raw, from..=to),
-                Err(crate::Error::Usage(message) | crate::Error::NotFound(message)) => {
-                    ask.not_found("/", &message)
-                }
-                Err(other) => ask.not_found("/", &other.to_string()),
+                Err(e) => ask.not_found("/", &e.message()),
             };
         }
         let id = match resolved {
@@ -274,7 +271,7 @@ fn subtree(edition: &Edition, index: usize, footnotes: &mut Vec<usize>) -> Marku
             @if let Some(reason) = &entry.absent { p.note { "[absent: " (reason) "]" } }
             @if let Some(text) = &entry.text { (field(entry, Field::Text, text)) }
             @else if !edition.text_bundled() && entry.children.is_empty() && entry.summary.is_none() && entry.absent.is_none() {
-                p.note lang="en" dir="ltr" { "[text not bundled]" }
+                p.note lang="en" dir="ltr" { (crate::corpus::NOT_BUNDLED) }
             }
             @if let Some(english) = &entry.english { p.english lang="en" dir="ltr" { "(" (english) ")" } }
             @if let Some(summary) = &entry.summary {
