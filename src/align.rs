@@ -4,7 +4,7 @@
 //! edition's entry for it.
 
 use crate::corpus::id::LAW_COUNT;
-use crate::corpus::{Edition, Entry, Kind};
+use crate::corpus::{Corpus, Edition, Entry, Kind};
 use crate::error::Error;
 use crate::refs::{self, Reading};
 
@@ -23,12 +23,16 @@ pub enum Scope {
 impl Scope {
     /// `all`, a range of laws (`61-64`, `61–64`), or any reference `show` reads. A law beyond
     /// the Laws is nothing found, as `show` finds it; what reads as no scope is a usage error.
-    pub fn parse(input: &str) -> Result<Scope, Error> {
+    pub fn parse(input: &str, corpus: &Corpus) -> Result<Scope, Error> {
         let trimmed = input.trim();
         if trimmed.eq_ignore_ascii_case("all") {
             return Ok(Scope::All);
         }
         if let Some(range) = Scope::laws(trimmed) {
+            // Law 71's paragraphs are numbered, so `71-1` is its paragraph 1 (71.1), a node.
+            if let Some(id) = refs::parse(trimmed).ok().filter(|id| corpus.holds(id)) {
+                return Ok(Scope::Node(id));
+            }
             return range.map(|(from, to)| Scope::Laws(from, to));
         }
         match refs::reading(trimmed) {
@@ -258,15 +262,16 @@ mod tests {
 
     #[test]
     fn a_scope_is_a_node_a_range_or_everything() {
-        assert_eq!(Scope::parse("all").ok(), Some(Scope::All));
-        assert_eq!(Scope::parse("61-64").ok(), Some(Scope::Laws(61, 64)));
-        assert_eq!(Scope::parse(" 61 – 64 ").ok(), Some(Scope::Laws(61, 64)));
-        assert_eq!(
-            Scope::parse("27b1a").ok(),
-            Some(Scope::Node("27B1(a)".into()))
-        );
-        assert!(matches!(Scope::parse("64-61"), Err(Error::Usage(m)) if m.contains("backwards")));
-        assert!(matches!(Scope::parse("lead"), Err(Error::Usage(_))));
+        let corpus = crate::load(crate::corpus::Root::Embedded).expect("the built-in corpus");
+        let parse = |input| Scope::parse(input, &corpus);
+        assert_eq!(parse("all").ok(), Some(Scope::All));
+        assert_eq!(parse("61-64").ok(), Some(Scope::Laws(61, 64)));
+        assert_eq!(parse(" 61 – 64 ").ok(), Some(Scope::Laws(61, 64)));
+        assert_eq!(parse("27b1a").ok(), Some(Scope::Node("27B1(a)".into())));
+        assert!(matches!(parse("64-61"), Err(Error::Usage(m)) if m.contains("backwards")));
+        // Written as a backwards range, but a node: Law 71's paragraph 1.
+        assert_eq!(parse("71-1").ok(), Some(Scope::Node("71.1".into())));
+        assert!(matches!(parse("lead"), Err(Error::Usage(_))));
         // A law beyond the Laws is nothing found, and the bound beyond them is the one named.
         for (scope, law) in [
             ("90-99", "99"),
@@ -276,7 +281,7 @@ mod tests {
             ("94", "94"),
             ("law 99", "99"),
         ] {
-            let Err(Error::NotFound(message)) = Scope::parse(scope) else {
+            let Err(Error::NotFound(message)) = parse(scope) else {
                 panic!("{scope}: not found");
             };
             assert!(

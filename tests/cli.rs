@@ -69,10 +69,33 @@ fn show_of_a_range_of_laws_says_where_to_see_it() {
             stderr(&output)
         );
     }
-    // Law 71's paragraphs are numbered: `71-1` is its paragraph 1, not a range.
-    let output = bridgelaws(&["show", "71-1"]);
-    assert!(output.status.success());
-    assert!(stdout(&output).contains(" · 71.1 · paragraph"));
+    // Law 71's paragraphs are numbered: `71-1` is its paragraph 1, not a range, for `compare`
+    // as for `show`.
+    for command in ["show", "compare"] {
+        let output = bridgelaws(&[command, "71-1"]);
+        assert!(output.status.success(), "{command}: {}", stderr(&output));
+        assert!(stdout(&output).contains("71.1"), "{command}");
+    }
+    // A range written backwards or beyond the Laws is said as `compare` says it.
+    for (range, code, said) in [
+        (
+            "64-61",
+            2,
+            "the range `64-61` runs backwards; write it 61-64",
+        ),
+        ("90-99", 1, "there is no Law 99"),
+        ("0-10", 1, "there is no Law 0"),
+    ] {
+        for command in ["show", "compare"] {
+            let output = bridgelaws(&[command, range]);
+            assert_eq!(output.status.code(), Some(code), "{command} {range}");
+            assert!(
+                stderr(&output).contains(said),
+                "{command} {range}: {}",
+                stderr(&output)
+            );
+        }
+    }
 }
 
 #[test]

@@ -42,7 +42,7 @@ pub enum CompareFormat {
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
-    let scope = Scope::parse(&args.reference)?;
+    let scope = Scope::parse(&args.reference, corpus)?;
     let editions = chosen_editions(corpus, &args.editions)?;
     let compared = Compared::gather(corpus, editions, &scope, &args.reference);
     match args.format {

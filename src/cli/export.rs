@@ -57,7 +57,7 @@ pub struct Args {
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
-    let scope = Scope::parse(&args.scope)?;
+    let scope = Scope::parse(&args.scope, corpus)?;
     // Required on the command line: never the default of every edition.
     let editions = chosen_editions(corpus, &args.editions)?;
     if args.bom && args.format != ExportFormat::Csv {

@@ -90,8 +90,10 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
 
 /// A range of laws (`61-64`) asked of `show`, which shows one node: where to see it.
 fn range_of_laws(reference: &str) -> Option<Error> {
-    let Some(Ok((from, to))) = Scope::laws(reference) else {
-        return None;
+    let (from, to) = match Scope::laws(reference)? {
+        Ok(range) => range,
+        // Backwards, or beyond the Laws: said as `compare` says it.
+        Err(e) => return Some(e),
     };
     Some(Error::Usage(format!(
         "`{}` is a range of laws, and `show` shows one node: `bridgelaws compare {from}-{to}` shows the range side by side, `bridgelaws show {from}` its first law",

@@ -288,6 +288,11 @@ impl Corpus {
         self.editions.iter().filter(|e| e.text_bundled()).collect()
     }
 
+    /// Whether some edition has the node `id`.
+    pub fn holds(&self, id: &str) -> bool {
+        self.editions.iter().any(|e| e.index_of(id).is_some())
+    }
+
     /// The edition with the id `id` (`el-2017`).
     pub fn edition(&self, id: &str) -> Option<&Edition> {
         self.editions.iter().find(|e| e.id() == id)

@@ -196,6 +196,12 @@ fn normalize(input: &str) -> String {
             })
             .collect();
     }
+    // `27B(`, `27B1()`: a bracket opened at the end and nothing in it, as a reader stops typing.
+    for empty in ["()", "("] {
+        if let Some(cut) = text.strip_suffix(empty) {
+            text = cut.trim_end().to_string();
+        }
+    }
     // `27B1(a`: a bracket left open at the end closes there, as the reader meant.
     if text.matches('(').count() == text.matches(')').count() + 1
         && text.rfind('(') > text.rfind(')')
@@ -596,6 +602,9 @@ mod tests {
             ("27B1(a", "27B1(a)"),
             ("law 12C1(e)(ii", "12C1(e)(ii)"),
             ("חוק 27ב1(א", "27B1(a)"),
+            ("27(", "27"),
+            ("law 27B(", "27B"),
+            ("27B1()", "27B1"),
             // A sub-item typed as a digit.
             ("law 12C1(e)(2)", "12C1(e)(ii)"),
             ("Law 12C1e2", "12C1(e)(ii)"),

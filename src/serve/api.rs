@@ -139,7 +139,7 @@ pub async fn compare(
         let Some(raw) = path_param(&reference) else {
             return error(StatusCode::BAD_REQUEST, "this address names no law");
         };
-        let scope = match Scope::parse(raw) {
+        let scope = match Scope::parse(raw, &site.corpus) {
             Ok(scope) => scope,
             // A law beyond the Laws is not found, as `/api/show/99` is.
             Err(e @ crate::Error::NotFound(_)) => return error(StatusCode::NOT_FOUND, e.message()),

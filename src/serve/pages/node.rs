@@ -40,12 +40,7 @@ pub async fn page(
         // A range of laws is no node: read as a reference it would be a nonsense id (`61.64`).
         // Law 71's paragraphs are numbered, so `71-1` is its paragraph 1 (71.1), a node.
         let resolved = resolve(&site.corpus, raw);
-        let a_node = resolved.as_ref().is_ok_and(|id| {
-            site.corpus
-                .editions
-                .iter()
-                .any(|e| e.index_of(id).is_some())
-        });
+        let a_node = resolved.as_ref().is_ok_and(|id| site.corpus.holds(id));
         if !a_node && let Some(range) = Scope::laws(raw) {
             return match range {
                 Ok((from, to)) => laws(&site.corpus, &ask, raw, from..=to),
