@@ -196,6 +196,12 @@ fn normalize(input: &str) -> String {
             })
             .collect();
     }
+    // `(27)`, `(Law 27B1)`: a citation in brackets, as a text puts it.
+    if let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')'))
+        && !inner.contains(['(', ')'])
+    {
+        text = inner.trim().to_string();
+    }
     // `27B(`, `27B1()`: a bracket opened at the end and nothing in it, as a reader stops typing.
     for empty in ["()", "("] {
         if let Some(cut) = text.strip_suffix(empty) {
@@ -605,6 +611,9 @@ mod tests {
             ("27(", "27"),
             ("law 27B(", "27B"),
             ("27B1()", "27B1"),
+            ("(27)", "27"),
+            ("(law 27B1)", "27B1"),
+            (")27ב1(", "27B1"),
             // A sub-item typed as a digit.
             ("law 12C1(e)(2)", "12C1(e)(ii)"),
             ("Law 12C1e2", "12C1(e)(ii)"),
