@@ -410,9 +410,9 @@ impl Search<'_> {
         })
     }
 
-    /// The indexed words `distance` edits from `text` (a swap counting one), at most
-    /// `NEAR_TERMS` of them; searched as terms, they score by how rare they are, as the
-    /// word itself would.
+    /// The indexed words `distance` edits from `text` (a swap counting one) that begin with its
+    /// first letter, at most `NEAR_TERMS` of them; searched as terms, they score by how rare
+    /// they are, as the word itself would.
     pub(super) fn near_terms(
         &self,
         field: tantivy::schema::Field,
@@ -423,12 +423,22 @@ impl Search<'_> {
             let automaton = FuzzyTermQuery::new(self.term(field, text), distance, true)
                 .automaton()
                 .map_err(search_error)?;
+            // A misspelling keeps its first letter (`revok`, `δηλωση`): the walk stays among
+            // the words that begin with it, a small part of the dictionary.
+            let first = text.chars().next().map(String::from).unwrap_or_default();
+            let after_first = text
+                .chars()
+                .next()
+                .and_then(|c| char::from_u32(u32::from(c) + 1))
+                .map_or_else(|| String::from(char::MAX), String::from);
             let mut out = Vec::new();
             for segment in self.searcher.segment_readers() {
                 let inverted = segment.inverted_index(field).map_err(search_error)?;
                 let mut stream = inverted
                     .terms()
                     .search(&automaton)
+                    .ge(&first)
+                    .lt(&after_first)
                     .into_stream()
                     .map_err(read_error)?;
                 while stream.advance() && out.len() < NEAR_TERMS {
