@@ -123,6 +123,21 @@ impl Unprintable {
     }
 }
 
+/// `text` without the characters nobody sees that text pasted from a right-to-left page, a PDF
+/// or a chat brings along: direction marks and the other bidi controls, zero-width spaces and
+/// joiners, the byte order mark, soft hyphens. They are no part of what a reader typed.
+pub fn without_invisible(text: &str) -> String {
+    text.chars()
+        .filter(|&c| {
+            Unprintable::of(c) != Some(Unprintable::Bidi)
+                && !matches!(
+                    c,
+                    '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{ad}'
+                )
+        })
+        .collect()
+}
+
 /// `text` with every character `Unprintable` names shown as `<U+XXXX>` (but tabs, which only
 /// move to the next column, and the `\r` of a `\r\n` line end, as CSV has), so that printing
 /// it cannot reorder or restyle a terminal.

@@ -384,6 +384,11 @@ fn the_search_page_answers_without_javascript() {
     let answer = get(&format!("/search?{}", query(&[("q", &"x".repeat(600))])));
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
     assert!(answer.body.contains("at most 500"));
+    // A pasted direction mark is no part of the query: the box holds the query without it,
+    // so that searching again finds the same node.
+    let answer = get(&format!("/search?{}", query(&[("q", "27B1(a)\u{200f}")])));
+    assert!(answer.body.contains("value=\"27B1(a)\""), "{}", answer.body);
+    assert!(!answer.body.contains("U+200F"));
 }
 
 #[test]

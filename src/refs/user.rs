@@ -176,7 +176,8 @@ fn part_word(bare: &str) -> bool {
 fn normalize(input: &str) -> String {
     // A question or a sentence ends in its mark (`law 27b1a?`), and a number may carry its sign
     // (`law #27`, `§27B1a`).
-    let mut text: String = input
+    let visible = crate::text::without_invisible(input);
+    let mut text: String = visible
         .trim()
         .trim_end_matches(['?', '!', '.', ',', ';', ':', '\u{37e}'])
         .chars()
@@ -612,6 +613,10 @@ mod tests {
             ("law 27B(", "27B"),
             ("27B1()", "27B1"),
             ("(27)", "27"),
+            // Pasted with marks nobody sees: a direction mark, a zero-width space, a BOM.
+            ("חוק 27ב1(א)\u{200f}", "27B1(a)"),
+            ("27B1(a)\u{200b}", "27B1(a)"),
+            ("\u{feff}\u{202b}27B1\u{202c}", "27B1"),
             ("(law 27B1)", "27B1"),
             (")27ב1(", "27B1"),
             // A sub-item typed as a digit.

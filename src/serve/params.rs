@@ -9,11 +9,13 @@ use crate::corpus::Corpus;
 pub struct Params(Vec<(String, String)>);
 
 impl Params {
-    /// The parameters of `query` (the part of the URL after `?`); invalid UTF-8 replaced.
+    /// The parameters of `query` (the part of the URL after `?`); invalid UTF-8 replaced, and
+    /// the marks nobody sees that a pasted text brings taken out (a direction mark would
+    /// otherwise come back into the search box, shown).
     pub fn parse(query: Option<&str>) -> Params {
         Params(
             form_urlencoded::parse(query.unwrap_or("").as_bytes())
-                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .map(|(k, v)| (k.into_owned(), crate::text::without_invisible(&v)))
                 .collect(),
         )
     }

@@ -42,7 +42,6 @@ use super::snippet::{self, Matcher, Snippet};
 use super::store::{Fields, Opened};
 use crate::error::{Error, Result};
 use crate::refs::{Reading, no_such_law};
-use crate::text::Unprintable;
 use scored::{Combine, Scored, Weighted};
 
 /// The longest query searched: a director types words, not pages.
@@ -195,13 +194,8 @@ struct Word {
 /// Answer `request` from the index `opened`: the results best first, with how the query was
 /// read.
 pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
-    // Text copied from a right-to-left page or a PDF brings invisible direction marks
-    // (`\u{200f}27ב1(א)`): they are no part of what is asked.
-    let unmarked: String = request
-        .query
-        .chars()
-        .filter(|c| !matches!(Unprintable::of(*c), Some(Unprintable::Bidi)))
-        .collect();
+    // `\u{200f}27ב1(א)`, `27B1(a)\u{200b}`: pasted, with marks nobody sees.
+    let unmarked = crate::text::without_invisible(&request.query);
     let query = unmarked.trim();
     if query.is_empty() {
         return Err(Error::Usage(
