@@ -35,6 +35,11 @@ impl Scope {
             }
             return range.map(|(from, to)| Scope::Laws(from, to));
         }
+        if let Some(laws) = range_of_parts(trimmed) {
+            return Err(Error::Usage(format!(
+                "a range is of whole laws, like 61-64: `bridgelaws compare {laws}` shows what `{trimmed}` spans"
+            )));
+        }
         match refs::reading(trimmed) {
             Reading::NoSuchLaw(law) => Err(Error::NotFound(refs::no_such_law(law))),
             _ => refs::parse(trimmed).map(Scope::Node).map_err(Error::Usage),
@@ -46,24 +51,16 @@ impl Scope {
     /// named: `0-10` is Law 0, not 10); none when `input` is not written as a range.
     pub fn laws(input: &str) -> Option<Result<(u8, u8), Error>> {
         let trimmed = input.trim();
-        let (from, to) = trimmed.split_once(['-', '–'])?;
-        let (Ok(from), Ok(to)) = (from.trim().parse::<u8>(), to.trim().parse::<u8>()) else {
-            return None;
-        };
-        let laws = 1..=LAW_COUNT;
-        Some(
-            match (laws.contains(&from), laws.contains(&to), from <= to) {
-                (true, true, true) => Ok((from, to)),
-                (true, true, false) => Err(Error::Usage(format!(
-                    "the range `{trimmed}` runs backwards; write it {to}-{from}"
-                ))),
-                (from_ok, _, _) => Err(Error::NotFound(refs::no_such_law(u32::from(if from_ok {
-                    to
-                } else {
-                    from
-                })))),
-            },
-        )
+        let (from, to) = refs::law_range(trimmed)?;
+        let law = |n: u32| u8::try_from(n).ok().filter(|n| (1..=LAW_COUNT).contains(n));
+        Some(match (law(from), law(to)) {
+            (Some(first), Some(last)) if first <= last => Ok((first, last)),
+            (Some(_), Some(_)) => Err(Error::Usage(format!(
+                "the range `{trimmed}` runs backwards; write it {to}-{from}"
+            ))),
+            (Some(_), None) => Err(Error::NotFound(refs::no_such_law(to))),
+            (None, _) => Err(Error::NotFound(refs::no_such_law(from))),
+        })
     }
 
     /// Whether the entry `id` lies in the scope.
@@ -87,6 +84,25 @@ impl Scope {
             }
         }
     }
+}
+
+/// The laws a range of parts spans (`27B-27D` → `27`, `27B-29A` → `27-29`); none when `input`
+/// is no such range.
+fn range_of_parts(input: &str) -> Option<String> {
+    let (from, to) = input.split_once(['-', '–', '—'])?;
+    let law = |part: &str| match refs::reading(part) {
+        Reading::Id(id) => id
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|law| law.parse::<u8>().ok()),
+        _ => None,
+    };
+    let (from, to) = (law(from)?, law(to)?);
+    Some(if from == to {
+        from.to_string()
+    } else {
+        format!("{}-{}", from.min(to), from.max(to))
+    })
 }
 
 /// One aligned id: its entry in each edition, in the order the editions were given.

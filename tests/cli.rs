@@ -59,7 +59,7 @@ fn show_puts_the_edition_of_the_script_typed_first() {
 
 #[test]
 fn show_of_a_range_of_laws_says_where_to_see_it() {
-    for range in ["61-64", "61 – 64", "1-93"] {
+    for range in ["61-64", "61 – 64", "1-93", "Laws 61-64", "חוקים 61 עד 64"] {
         let output = bridgelaws(&["show", range]);
         assert_eq!(output.status.code(), Some(2), "{range}");
         assert!(
@@ -85,6 +85,11 @@ fn show_of_a_range_of_laws_says_where_to_see_it() {
         ),
         ("90-99", 1, "there is no Law 99"),
         ("0-10", 1, "there is no Law 0"),
+        (
+            "27B-27D",
+            2,
+            "a range is of whole laws, like 61-64: `bridgelaws compare 27`",
+        ),
     ] {
         for command in ["show", "compare"] {
             let output = bridgelaws(&[command, range]);

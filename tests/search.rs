@@ -498,6 +498,11 @@ fn a_citation_of_nothing_says_so() {
         // Written as a citation, though no law numbers a node so.
         ("see law 12C1(e)(12)", "see law 12C1(e)(12): no such node"),
         ("27B1(z9)", "27B1(z9): no such node"),
+        // A range of laws, which a search does not show: where to see it.
+        (
+            "Laws 27-29",
+            "`Laws 27-29` is a range of laws: `bridgelaws compare 27-29`",
+        ),
     ] {
         let output = bridgelaws(&["search", query, "--index", index, "--format", "json"]);
         assert_eq!(output.status.code(), Some(1), "{query}");

@@ -228,7 +228,7 @@ fn a_regulations_filter_that_names_nothing_is_refused_as_the_api_refuses_it() {
 
 #[test]
 fn a_range_of_laws_is_a_page_linking_each_law_not_a_node() {
-    for spelling in ["61-64", "61–64", "61 - 64"] {
+    for spelling in ["61-64", "61–64", "61 - 64", "Laws 61-64", "חוקים 61-64"] {
         let uri = format!("/law/{}", encode(spelling));
         let answer = get(&uri);
         assert_eq!(answer.status, StatusCode::OK, "{uri}: {}", answer.body);

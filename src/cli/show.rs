@@ -43,7 +43,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
                 (id.to_string(), None)
             }
             None => {
-                return Err(range_of_laws(&args.reference)
+                return Err(range_of_laws(corpus, &args.reference)
                     .unwrap_or_else(|| Error::Usage(refs::parse(&args.reference).unwrap_err())));
             }
         },
@@ -74,7 +74,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     }
     if shown.found.is_empty() {
         // `61-64` reads as a node (`71-1` is 71.1), but one no edition has.
-        if let Some(range) = range_of_laws(&args.reference) {
+        if let Some(range) = range_of_laws(corpus, &args.reference) {
             return Err(range);
         }
         return Err(Error::NotFound(format!(
@@ -89,10 +89,11 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
 }
 
 /// A range of laws (`61-64`) asked of `show`, which shows one node: where to see it.
-fn range_of_laws(reference: &str) -> Option<Error> {
-    let (from, to) = match Scope::laws(reference)? {
-        Ok(range) => range,
-        // Backwards, or beyond the Laws: said as `compare` says it.
+fn range_of_laws(corpus: &Corpus, reference: &str) -> Option<Error> {
+    let (from, to) = match Scope::parse(reference, corpus) {
+        Ok(Scope::Laws(from, to)) => (from, to),
+        Ok(_) => return None,
+        // Backwards, beyond the Laws, of parts: said as `compare` says it.
         Err(e) => return Some(e),
     };
     Some(Error::Usage(format!(

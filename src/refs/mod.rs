@@ -19,7 +19,9 @@ use std::ops::Range;
 use crate::corpus::reference::{Field, Origin, Reference, Resolved, Unresolved};
 
 pub use resolve::DEFINITIONS;
-pub use user::{Reading, cited_among_words, misread_citation, no_such_law, parse, reading};
+pub use user::{
+    Reading, cited_among_words, law_range, misread_citation, no_such_law, parse, reading,
+};
 
 use crate::corpus::{Corpus, Edition};
 use crate::error::Code;

@@ -433,6 +433,22 @@ pub fn misread_citation(input: &str) -> bool {
     digits > 0 && !tail.is_empty() && reference_letters && (worded.is_some() || bracketed)
 }
 
+/// The first and last law of a range as typed (`61-64`, `61 – 64`, `Laws 61-64`, `חוקים 61 עד
+/// 64`, `Νόμοι 61 έως 64`), whatever their numbers; none when `input` is not written as a range
+/// of law numbers.
+pub fn law_range(input: &str) -> Option<(u32, u32)> {
+    let compact = normalize(input);
+    let rest = after_law_word(&compact).unwrap_or(&compact);
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let (from, to) = match words.as_slice() {
+        [from, to, last] if super::lexicon::role(&bare(to)) == Some(super::lexicon::Role::To) => {
+            (*from, *last)
+        }
+        _ => rest.split_once(['-', '–', '—'])?,
+    };
+    Some((from.trim().parse().ok()?, to.trim().parse().ok()?))
+}
+
 /// Why a law number names nothing.
 pub fn no_such_law(law: u32) -> String {
     format!("there is no Law {law}: the Laws run from 1 to {LAW_COUNT}")
@@ -809,6 +825,27 @@ mod tests {
             "claim",
         ] {
             assert!(!misread_citation(input), "{input}");
+        }
+    }
+
+    #[test]
+    fn a_range_of_laws_is_read_in_every_language() {
+        for input in [
+            "61-64",
+            " 61 – 64 ",
+            "61—64",
+            "Laws 61-64",
+            "חוק 61-64",
+            "חוקים 61 עד 64",
+            "Νόμοι 61-64",
+            "Νόμοι 61 έως 64",
+            "law 61 to 64",
+        ] {
+            assert_eq!(law_range(input), Some((61, 64)), "{input}");
+        }
+        assert_eq!(law_range("90-99"), Some((90, 99)));
+        for input in ["61", "27B-27D", "law 27 claim", "61-", "2-3 tricks"] {
+            assert_eq!(law_range(input), None, "{input}");
         }
     }
 }

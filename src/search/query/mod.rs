@@ -216,9 +216,15 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
         Reading::Id(id) => {
             return Ok(match search.citation(query, &id)? {
                 Some(outcome) => outcome,
+                // `27-29` reads as a node (`71-1` is 71.1), but one no edition has.
                 None => Outcome::nothing(
                     query,
-                    format!("{id}: no such node in the editions and kinds searched"),
+                    match crate::refs::law_range(query) {
+                        Some((from, to)) => format!(
+                            "`{query}` is a range of laws: `bridgelaws compare {from}-{to}` shows them side by side, and a search finds one law or words"
+                        ),
+                        None => format!("{id}: no such node in the editions and kinds searched"),
+                    },
                 ),
             });
         }
