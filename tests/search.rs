@@ -623,3 +623,46 @@ fn list(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     out.sort();
     out
 }
+
+#[test]
+fn an_index_folder_that_cannot_be_written_is_no_end_to_searching() {
+    // The default folder, `index/` beside the corpus, is a file here: as a folder a user may
+    // not write to is (whoever runs the tests).
+    let place = tempfile::tempdir().unwrap();
+    let corpus = place.path().join("corpus");
+    crate::util::copy_corpus_into(&corpus);
+    std::fs::write(place.path().join("index"), "not a folder").unwrap();
+    let corpus = corpus.to_str().unwrap();
+    let output = bridgelaws(&["search", "revoke", "--corpus", corpus, "--limit", "1"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).starts_with("61 · "), "{}", stdout(&output));
+    let note = stderr(&output);
+    assert!(
+        note.starts_with("note: cannot write the search index in "),
+        "{note}"
+    );
+    // The index of that run is gone with it.
+    let scratch = note
+        .split("built in ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .expect("the note names the temporary folder");
+    assert!(!std::path::Path::new(scratch).exists(), "{scratch}");
+    // A folder asked for is not replaced: the user is told to give another.
+    let file = place.path().join("index");
+    let output = bridgelaws(&[
+        "search",
+        "revoke",
+        "--corpus",
+        corpus,
+        "--index",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("cannot write the search index in")
+            && stderr(&output).contains("give --index a folder you can write to"),
+        "{}",
+        stderr(&output)
+    );
+}

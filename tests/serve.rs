@@ -23,7 +23,7 @@ fn site() -> Arc<Site> {
     static SITE: OnceLock<(Arc<Site>, tempfile::TempDir)> = OnceLock::new();
     SITE.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap();
-        let site = Site::open(Root::Dir(corpus_dir()), dir.path()).expect("the site opens");
+        let site = Site::open(Root::Dir(corpus_dir()), Some(dir.path())).expect("the site opens");
         (Arc::new(site), dir)
     })
     .0

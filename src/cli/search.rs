@@ -64,8 +64,7 @@ impl From<LangArg> for Lang {
 }
 
 pub fn run(root: &Root, args: &Args, out: &mut dyn Write) -> Result<()> {
-    let dir = search::index_dir(root, args.index.as_deref());
-    let opened = search::open_announcing(root, &dir)?;
+    let opened = search::open_announcing(root, args.index.as_deref())?;
     // An edition may be named by its language (`he`), as with --lang.
     let editions = &opened.manifest.editions;
     let edition_ids: Vec<String> = args

@@ -8,7 +8,6 @@ use std::time::Instant;
 use super::emit;
 use bridgelaws::corpus::Root;
 use bridgelaws::error::Result;
-use bridgelaws::search;
 use bridgelaws::serve::{self, Site};
 
 #[derive(Debug, clap::Args)]
@@ -25,8 +24,7 @@ pub struct Args {
 
 pub fn run(root: Root, args: &Args, out: &mut dyn Write) -> Result<()> {
     let started = Instant::now();
-    let dir = search::index_dir(&root, args.index.as_deref());
-    let site = Site::open(root, &dir)?;
+    let site = Site::open(root, args.index.as_deref())?;
     serve::run(site, args.addr, |bound| {
         // The one line a script waits for before its first request.
         let _ = emit(

@@ -24,7 +24,7 @@ pub use query::{Hit, Outcome, Request, search};
 pub use store::{Opened, Unusable};
 
 use crate::corpus::Root;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// A map shared by threads, even if one panicked while holding it (what it holds stays right).
 fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -64,10 +64,43 @@ pub fn index_dir(root: &Root, dir: Option<&Path>) -> PathBuf {
     dir.map_or_else(|| default_dir(root), Path::to_path_buf)
 }
 
+/// The index of the corpus at `root` in the folder `asked` for, else in the default one: what
+/// `search` and `serve` open. Where the default folder cannot be written (a shared computer, a
+/// read-only install), the index is built in a temporary folder for this run instead, and
+/// standard error says so; a folder asked for that cannot be written is an error.
+pub fn open_announcing(root: &Root, asked: Option<&Path>) -> Result<Opened> {
+    let dir = index_dir(root, asked);
+    match open_announcing_in(root, &dir) {
+        Err(Error::Io { path, source }) if path.starts_with(&dir) => {
+            if asked.is_some() {
+                let within = Some(path.display().to_string())
+                    .filter(|_| path != dir)
+                    .map_or_else(String::new, |file| format!(" ({file})"));
+                return Err(Error::Usage(format!(
+                    "cannot write the search index in {}{within}: {source}; give --index a folder you can write to",
+                    dir.display(),
+                )));
+            }
+            let scratch = tempfile::Builder::new()
+                .prefix("bridgelaws-index-")
+                .tempdir()
+                .map_err(|e| Error::io(std::env::temp_dir(), e))?;
+            eprintln!(
+                "note: cannot write the search index in {} ({source}); this run searches one built in {}, removed afterwards: give --index a folder you can write to, to keep one",
+                dir.display(),
+                scratch.path().display()
+            );
+            let mut opened = open_announcing_in(root, scratch.path())?;
+            opened.scratch = Some(scratch);
+            Ok(opened)
+        }
+        opened => opened,
+    }
+}
+
 /// The index of the corpus at `root` in `dir`, built first when needed, saying so on standard
-/// error when the build takes more than a moment (and how long it took, on a terminal): what
-/// `search` and `serve` open.
-pub fn open_announcing(root: &Root, dir: &Path) -> Result<Opened> {
+/// error when the build takes more than a moment (and how long it took, on a terminal).
+fn open_announcing_in(root: &Root, dir: &Path) -> Result<Opened> {
     let mut progress: Option<(mpsc::Sender<()>, std::thread::JoinHandle<bool>, Instant)> = None;
     let result = open_or_build(root, dir, &mut |why: &Unusable| {
         let (done, wait) = mpsc::channel::<()>();

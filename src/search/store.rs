@@ -190,6 +190,9 @@ pub struct Opened {
     pub dir: PathBuf,
     /// What queries read again and again, kept between them.
     pub(crate) cache: super::query::Cache,
+    /// The temporary folder the index was built in when its own could not be written: removed
+    /// when the index is dropped.
+    pub(crate) scratch: Option<tempfile::TempDir>,
 }
 
 /// Why the index in use cannot serve this corpus.
@@ -299,6 +302,7 @@ fn open_generation(generation: &Path, fingerprint: &str) -> std::result::Result<
         manifest,
         dir: generation.to_path_buf(),
         cache: super::query::Cache::default(),
+        scratch: None,
     })
 }
 

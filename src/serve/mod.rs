@@ -55,9 +55,10 @@ pub struct Site {
 }
 
 impl Site {
-    /// The corpus at `root` and its index in `index_dir` (built first when missing or stale).
-    pub fn open(root: Root, index_dir: &Path) -> Result<Site> {
-        let index = search::open_announcing(&root, index_dir)?;
+    /// The corpus at `root` and its index in the folder `asked` for, else the default one
+    /// (built first when missing or stale).
+    pub fn open(root: Root, asked: Option<&Path>) -> Result<Site> {
+        let index = search::open_announcing(&root, asked)?;
         let corpus = crate::load(root)?;
         Ok(Site { corpus, index })
     }
