@@ -377,16 +377,18 @@ pub fn visual_span(line: &str, start: usize, length: usize) -> (String, usize, u
 }
 
 /// A line's direction: that of its first letter, as Unicode has it, but for letters in words
-/// that open with a digit (`73A1`, `27ב1`): a Hebrew paragraph opening with its number reads
-/// right to left, its closing punctuation at the left end.
+/// that open with a digit (`73A1`, `27ב1`) and in an item's label (`(ii)`): a Hebrew paragraph
+/// opening with its number or its label reads right to left, its closing punctuation at the
+/// left end.
 fn direction_of(line: &str) -> unicode_bidi::Level {
     let numbered = |word: &&str| {
         word.trim_start_matches(|c: char| !c.is_alphanumeric())
             .starts_with(|c: char| c.is_ascii_digit())
     };
+    let label = |word: &&str| word.starts_with('(') && word.ends_with(')');
     let first = line
         .split_whitespace()
-        .filter(|word| !numbered(word))
+        .filter(|word| !numbered(word) && !label(word))
         .flat_map(str::chars)
         .find(|c| c.is_alphabetic());
     if first.is_some_and(crate::text::is_hebrew) {
@@ -595,6 +597,8 @@ mod tests {
         // A Hebrew paragraph opening with its number reads right to left: the number at the
         // right end, the closing comma at the left.
         assert_eq!(style.finish("73A1 הוא הלך,"), ",ךלה אוה 73A1");
+        // So does an item opening with its label (40B2(a)(i) of the Hebrew edition).
+        assert_eq!(style.finish("(i) הוא הלך."), ".ךלה אוה (i)");
         // Bold running over a line break goes on on the next line.
         assert_eq!(
             style.finish("\x1b[1mאב\nגד\x1b[22m"),
