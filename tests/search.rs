@@ -131,11 +131,24 @@ fn hebrew_prefixes_niqqud_and_greek_accents_do_not_matter() {
 fn a_misspelled_word_still_finds_its_law() {
     // `ערעוד` for `ערעור` (appeal): Laws 92–93.
     let value = search_json(shared_index(), &["ועדת ערעוד", "--limit", "3"]);
-    assert_eq!(value["near_spellings"][0], "ערעוד");
+    assert_eq!(value["near_spellings"][0]["typed"], "ערעוד");
     let first = results(&value)[0]["targets"][0].as_str().unwrap();
     assert!(
         first.starts_with("92") || first.starts_with("93"),
         "{value:#}"
+    );
+    // What it was read as is said, so that a reader sees the search went where meant.
+    let value = search_json(shared_index(), &["insuficent bid", "--limit", "1"]);
+    assert_eq!(value["near_spellings"][0]["typed"], "insuficent");
+    assert_eq!(value["near_spellings"][0]["read_as"][0], "insufficient");
+    let index = shared_index().to_str().unwrap();
+    let output = bridgelaws(&["search", "insuficent bid", "--index", index, "--limit", "1"]);
+    assert!(
+        stdout(&output).starts_with(
+            "not found as typed, searched by near spelling: insuficent (as insufficient)"
+        ),
+        "{}",
+        stdout(&output)
     );
 }
 

@@ -17,7 +17,7 @@ pub fn text(outcome: &Outcome, style: &Style) -> String {
     if !outcome.near_spellings.is_empty() {
         out.push_str(&format!(
             "not found as typed, searched by near spelling: {}\n\n",
-            outcome.near_spellings.join(", ")
+            outcome.near_spelled()
         ));
     }
     for hit in &outcome.results {

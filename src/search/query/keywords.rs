@@ -75,7 +75,13 @@ impl Search<'_> {
         Ok(Outcome {
             query: query.to_string(),
             citation: None,
-            near_spellings: near.into_iter().collect(),
+            near_spellings: near
+                .into_iter()
+                .map(|(typed, read_as)| NearSpelling {
+                    typed,
+                    read_as: read_as.into_iter().take(NEAR_SHOWN).collect(),
+                })
+                .collect(),
             concepts: concepts.iter().map(|c| c.id.clone()).collect(),
             message,
             results,
@@ -115,7 +121,7 @@ impl Search<'_> {
     /// The channels in the `targets` languages, over documents of the `kinds` asked for,
     /// added up.
     fn channels(&self, words: &[Word], targets: &[Lang], kinds: &[DocKind]) -> Result<Channels> {
-        let mut near = BTreeSet::new();
+        let mut near = BTreeMap::new();
         let mut matchers: BTreeMap<Lang, Matcher> = BTreeMap::new();
         // Each language's words as terms, made first: making them finds the words spelled
         // nowhere, by whose near spellings the concepts are then matched too. Each word is
@@ -344,7 +350,7 @@ impl Search<'_> {
         lang: Lang,
         words: &[&Word],
         matcher: &mut Matcher,
-        near: &mut BTreeSet<String>,
+        near: &mut BTreeMap<String, BTreeSet<String>>,
     ) -> Result<Vec<WordTerms>> {
         let all_common = words.iter().all(|w| w.common);
         let read = words
@@ -355,7 +361,9 @@ impl Search<'_> {
         for (word, reading) in words.iter().zip(read) {
             matcher.terms.extend(reading.marked);
             if let Some(distance) = reading.misspelled {
-                near.insert(word.typed.clone());
+                near.entry(word.typed.clone())
+                    .or_insert_with(BTreeSet::new)
+                    .extend(reading.spellings);
                 matcher.near.push((word.folded.clone(), distance));
             }
             terms.push(reading.terms);
@@ -384,15 +392,20 @@ impl Search<'_> {
         };
         // A word found nowhere: the words a misspelling away, almost as much as the word.
         let misspelled = near_distance(&word.folded).filter(|_| !found);
+        let mut spellings = Vec::new();
         if let Some(distance) = misspelled {
-            let mut spellings = vec![(exact_field, word.folded.clone(), distance)];
+            let mut lookups = vec![(exact_field, word.folded.clone(), distance)];
             if lang == Lang::He {
                 for stem in analyze::unprefixed(&word.folded).filter(|s| s.chars().count() >= 4) {
-                    spellings.push((stems_field, stem.to_string(), 1));
+                    lookups.push((stems_field, stem.to_string(), 1));
                 }
             }
-            for (field, form, distance) in spellings {
+            for (field, form, distance) in lookups {
                 for other in self.near_terms(field, &form, distance)? {
+                    // The printed words it is read as, to say so.
+                    if field == exact_field {
+                        spellings.push(other.clone());
+                    }
                     forms.push(Weighted::new(field, &other, 0.8));
                 }
             }
@@ -407,6 +420,7 @@ impl Search<'_> {
             terms: WordTerms { forms, context },
             marked,
             misspelled,
+            spellings,
         })
     }
 
@@ -501,6 +515,8 @@ struct WordReading {
     marked: Vec<String>,
     /// The edits its near spellings were looked up by, when it is found nowhere as typed.
     misspelled: Option<u8>,
+    /// The printed words a word found nowhere was read as.
+    spellings: Vec<String>,
 }
 
 /// What the channels found: the documents' scores added up, and how the query was read.
@@ -508,7 +524,8 @@ struct Channels {
     total: Scores,
     /// What marks a word of each language's texts in the snippets.
     matchers: BTreeMap<Lang, Matcher>,
-    /// The words found nowhere as typed, looked up by near spelling.
-    near: BTreeSet<String>,
+    /// The words found nowhere as typed, looked up by near spelling, and the printed words
+    /// each was read as.
+    near: BTreeMap<String, BTreeSet<String>>,
     concepts: Vec<pointers::Concept>,
 }

@@ -86,7 +86,7 @@ pub struct Outcome {
     pub citation: Option<String>,
     /// Words found nowhere as typed, looked up by near spelling.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub near_spellings: Vec<String>,
+    pub near_spellings: Vec<NearSpelling>,
     /// The glossary concepts the query was read as.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub concepts: Vec<String>,
@@ -98,7 +98,38 @@ pub struct Outcome {
     pub results: Vec<Hit>,
 }
 
+/// A word found nowhere as typed, and the words it was read as.
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
+pub struct NearSpelling {
+    /// The word as typed (`insuficent`).
+    pub typed: String,
+    /// The printed words a misspelling away that it was searched as (`insufficient`); empty
+    /// when only its stems were (a Hebrew word without its prefixes).
+    pub read_as: Vec<String>,
+}
+
+impl std::fmt::Display for NearSpelling {
+    /// `insuficent (as insufficient)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.typed)?;
+        if !self.read_as.is_empty() {
+            write!(f, " (as {})", self.read_as.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// How many of the words a misspelling was read as are said.
+const NEAR_SHOWN: usize = 3;
+
 impl Outcome {
+    /// The words found nowhere as typed, with what each was read as:
+    /// `insuficent (as insufficient), renons`.
+    pub fn near_spelled(&self) -> String {
+        let said: Vec<String> = self.near_spellings.iter().map(|n| n.to_string()).collect();
+        said.join(", ")
+    }
+
     /// Nothing found, and why.
     fn nothing(query: &str, message: String) -> Self {
         Outcome {

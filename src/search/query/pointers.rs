@@ -220,7 +220,10 @@ pub(super) struct Readings<'w> {
     by_stem: [HashMap<String, Vec<usize>>; 3],
 }
 
-pub(super) fn readings<'w>(words: &'w [Word], near: &BTreeSet<String>) -> Readings<'w> {
+pub(super) fn readings<'w>(
+    words: &'w [Word],
+    near: &BTreeMap<String, BTreeSet<String>>,
+) -> Readings<'w> {
     let mut by_stem: [HashMap<String, Vec<usize>>; 3] = Default::default();
     let words = Lang::ALL.map(|lang| {
         words
@@ -234,7 +237,7 @@ pub(super) fn readings<'w>(words: &'w [Word], near: &BTreeSet<String>) -> Readin
                         readers.push(i);
                     }
                 }
-                let misspelled = near.contains(&w.typed);
+                let misspelled = near.contains_key(&w.typed);
                 (w, near_distance(&w.folded).filter(|_| misspelled))
             })
             .collect()

@@ -130,7 +130,7 @@ fn results(outcome: &Outcome) -> Markup {
             p.message dir="auto" { (message) }
         }
         @if !outcome.near_spellings.is_empty() {
-            p.note { "Searched by near spelling: " (mixed(&outcome.near_spellings.join(", "))) }
+            p.note { "Searched by near spelling: " (mixed(&outcome.near_spelled())) }
         }
         p.count { (crate::text::plural(outcome.results.len(), "result")) }
         ol.results {
