@@ -56,6 +56,8 @@ pub struct Surroundings {
     pub columns: Option<String>,
     /// `$NO_COLOR`.
     pub no_color: Option<String>,
+    /// `$TERM`: `dumb` draws no bold (an editor's shell, a serial console).
+    pub term: Option<String>,
     /// The terminal's own width, when there is a terminal.
     pub terminal_width: Option<usize>,
     /// The terminal applies bidi itself (Konsole, mlterm, Terminal.app, VTE's).
@@ -71,6 +73,7 @@ impl Surroundings {
             terminal,
             columns: var("COLUMNS"),
             no_color: var("NO_COLOR"),
+            term: var("TERM"),
             terminal_width: terminal
                 .then(terminal_size::terminal_size)
                 .flatten()
@@ -108,7 +111,9 @@ impl Style {
         let width = columns
             .or(around.terminal_width.filter(|_| around.terminal))
             .unwrap_or(0);
-        let color = around.terminal && around.no_color.as_deref().is_none_or(str::is_empty);
+        let color = around.terminal
+            && around.no_color.as_deref().is_none_or(str::is_empty)
+            && around.term.as_deref() != Some("dumb");
         let bidi = match bidi {
             Bidi::On => true,
             Bidi::Off => false,
@@ -475,6 +480,12 @@ mod tests {
     #[test]
     fn a_pipe_gets_whole_plain_lines_in_logical_order() {
         assert_eq!(Style::decide(&around(false), Bidi::Auto), Style::plain());
+        // A dumb terminal gets no bold.
+        let dumb = Surroundings {
+            term: Some("dumb".into()),
+            ..around(true)
+        };
+        assert!(!Style::decide(&dumb, Bidi::Auto).color);
         // Unless asked.
         assert!(Style::decide(&around(false), Bidi::On).bidi);
     }

@@ -362,7 +362,7 @@ impl Search<'_> {
             matcher.terms.extend(reading.marked);
             if let Some(distance) = reading.misspelled {
                 near.entry(word.typed.clone())
-                    .or_insert_with(BTreeSet::new)
+                    .or_default()
                     .extend(reading.spellings);
                 matcher.near.push((word.folded.clone(), distance));
             }

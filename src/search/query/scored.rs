@@ -391,7 +391,7 @@ mod tests {
         let own: Vec<&Word> = typed.iter().collect();
         let mut matcher = Matcher::default();
         let terms = search
-            .word_terms(Lang::En, &own, &mut matcher, &mut BTreeSet::new())
+            .word_terms(Lang::En, &own, &mut matcher, &mut BTreeMap::new())
             .unwrap();
         let scored = search.scored_words(&terms).unwrap();
         let queries: Vec<Box<dyn Query>> = terms.iter().map(|w| word_query(&search, w)).collect();
