@@ -128,6 +128,22 @@ fn a_terminal_gets_columns_each_in_its_direction() {
         item.contains("(א)"),
         "the two books' 27B1(a) on one line: {item}"
     );
+    // A deep id (`40B2(a)(iii)`, four levels down) keeps the columns where they are.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_bridgelaws"))
+        .args(["compare", "40B2", "--edition", "el", "--edition", "he"])
+        .env("COLUMNS", "160")
+        .env("NO_COLOR", "1")
+        .current_dir(crate::util::manifest_dir())
+        .output()
+        .unwrap();
+    let text = stdout(&output);
+    let gutters: std::collections::BTreeSet<usize> = text
+        .lines()
+        .filter_map(|line| line.split(" │ ").next().filter(|_| line.contains(" │ ")))
+        .map(bridgelaws::render::style::visible_width)
+        .collect();
+    assert_eq!(gutters.len(), 1, "{text}");
+    assert!(text.contains("40B2(a)(iii) │ "), "{text}");
 }
 
 #[test]

@@ -20,6 +20,8 @@ use crate::text::is_rtl_language;
 const GUTTER: &str = " │ ";
 /// The narrowest a column may be; a terminal narrower than the columns need gets stacked rows.
 const NARROWEST: usize = 16;
+/// The widest the id column grows: a deeper id gives up some of its indent.
+const ID_COLUMN: usize = 18;
 
 /// Editions aligned on a part of the Laws, with what bears on it.
 pub struct Compared<'c> {
@@ -162,10 +164,10 @@ impl<'c> Compared<'c> {
         let id_width = self
             .rows
             .iter()
-            .map(|r| 2 * r.depth + r.id.chars().count() + 2)
+            .map(|r| 2 * r.depth + self.label(r).chars().count())
             .max()
             .unwrap_or(0)
-            .min(18);
+            .min(ID_COLUMN);
         let room = style
             .width
             .saturating_sub(id_width + visible_width(GUTTER) * n);
@@ -210,10 +212,15 @@ impl<'c> Compared<'c> {
                         .collect()
                 })
                 .collect();
-            let height = lines.iter().map(Vec::len).max().unwrap_or(1);
-            let label = format!("{}{}{}", "  ".repeat(row.depth), row.id, self.marks(row));
+            let labels = self.label_lines(row, id_width);
+            let height = lines
+                .iter()
+                .map(Vec::len)
+                .chain([labels.len()])
+                .max()
+                .unwrap_or(1);
             for i in 0..height {
-                let left = if i == 0 { label.as_str() } else { "" };
+                let left = labels.get(i).map_or("", String::as_str);
                 let cells: Vec<String> = lines
                     .iter()
                     .map(|l| l.get(i).cloned().unwrap_or_else(|| " ".repeat(column)))
@@ -430,6 +437,27 @@ impl<'c> Compared<'c> {
 
     /// What marks a row's id: `≠` where the editions cite differently, `†` where the work was
     /// changed.
+    /// A row's id with its marks (`40B2(a)(iii) ≠`).
+    fn label(&self, row: &Row) -> String {
+        format!("{}{}", row.id, self.marks(row))
+    }
+
+    /// A row's label in the id column, `width` wide: indented by its depth as far as the
+    /// column has room (`40B2(a)(iii)` loses some of its indent), cut into lines where even
+    /// unindented it is wider.
+    fn label_lines(&self, row: &Row, width: usize) -> Vec<String> {
+        let label: Vec<char> = self.label(row).chars().collect();
+        let indent = (2 * row.depth).min(width.saturating_sub(label.len()));
+        label
+            .chunks(width.max(1))
+            .enumerate()
+            .map(|(i, part)| {
+                let indent = if i == 0 { indent } else { 0 };
+                format!("{}{}", " ".repeat(indent), part.iter().collect::<String>())
+            })
+            .collect()
+    }
+
     fn marks(&self, row: &Row) -> String {
         let mut mark = String::new();
         if align::citations_differ(row).is_some() {
