@@ -176,7 +176,15 @@ fn part_word(bare: &str) -> bool {
 fn normalize(input: &str) -> String {
     // A question or a sentence ends in its mark (`law 27b1a?`), and a number may carry its sign
     // (`law #27`, `§27B1a`).
-    let visible = crate::text::without_invisible(input);
+    // Full-width forms (`２７Ｂ１（ａ）`, from an East Asian keyboard or a PDF) are the ASCII ones.
+    let visible: String = crate::text::without_invisible(input)
+        .chars()
+        .map(|c| match c {
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(u32::from(c) - 0xfee0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect();
     let mut text: String = visible
         .trim()
         .trim_end_matches(['?', '!', '.', ',', ';', ':', '\u{37e}'])
@@ -197,7 +205,10 @@ fn normalize(input: &str) -> String {
             })
             .collect();
     }
-    // `(27)`, `(Law 27B1)`: a citation in brackets, as a text puts it.
+    // `(27)`, `(Law 27B1)`, `[27B1(a)]`: a citation in brackets, as a text puts it.
+    if let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        text = inner.trim().to_string();
+    }
     if let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')'))
         && !inner.contains(['(', ')'])
     {
@@ -635,6 +646,9 @@ mod tests {
             ("\u{feff}\u{202b}27B1\u{202c}", "27B1"),
             ("(law 27B1)", "27B1"),
             (")27ב1(", "27B1"),
+            ("[27B1(a)]", "27B1(a)"),
+            ("２７Ｂ１", "27B1"),
+            ("27B1（a）", "27B1(a)"),
             // A sub-item typed as a digit.
             ("law 12C1(e)(2)", "12C1(e)(ii)"),
             ("Law 12C1e2", "12C1(e)(ii)"),
