@@ -311,23 +311,59 @@ fn visual_line(line: &str, bold: &mut bool) -> String {
             rest = &rest[c.len_utf8()..];
         }
     }
-    let info = ParagraphBidiInfo::new(&plain, Some(direction_of(&plain)));
-    let ordered: Vec<(char, bool)> = if info.has_rtl() {
-        let levels = info.reordered_levels_per_char(0..plain.len());
-        let letters: Vec<char> = chars.iter().map(|(c, _)| *c).collect();
-        visual_order(&letters, &levels)
-            .into_iter()
-            .map(|i| {
-                let (c, b) = chars[i];
-                (if levels[i].is_rtl() { mirror(c) } else { c }, b)
-            })
-            .collect()
-    } else {
-        chars
+    // A Latin label before a Hebrew text (`il reg/il/7  חוק 40א1(ב) - …`) stays where it is,
+    // and the text after it is a right-to-left paragraph of its own.
+    let (mut ordered, text, direction) = match label_end(&plain) {
+        Some(end) => {
+            let at = plain[..end].chars().count();
+            (
+                chars[..at].to_vec(),
+                &plain[end..],
+                unicode_bidi::Level::rtl(),
+            )
+        }
+        None => (Vec::new(), plain.as_str(), direction_of(&plain)),
     };
+    let chars = &chars[ordered.len()..];
+    let info = ParagraphBidiInfo::new(text, Some(direction));
+    if info.has_rtl() {
+        let levels = info.reordered_levels_per_char(0..text.len());
+        let letters: Vec<char> = chars.iter().map(|(c, _)| *c).collect();
+        ordered.extend(visual_order(&letters, &levels).into_iter().map(|i| {
+            let (c, b) = chars[i];
+            (if levels[i].is_rtl() { mirror(c) } else { c }, b)
+        }));
+    } else {
+        ordered.extend_from_slice(chars);
+    }
     // Bold going on to the next line is closed here and opened again there, so that no line
     // leaves the terminal bold.
     format!("{indent}{}", with_bold(ordered))
+}
+
+/// Where a Latin label ends before a text that is mostly Hebrew (`il reg/il/7  חוק …`,
+/// `fn/17 חובה …`): at the first word with a Hebrew letter, when the words before it hold a
+/// Latin letter (not only numbers and item labels, which belong to the text: `(i) …`,
+/// `73A1 …`) and the text after has more Hebrew letters than Latin ones.
+fn label_end(line: &str) -> Option<usize> {
+    let start = line
+        .split_whitespace()
+        .find(|word| word.chars().any(crate::text::is_hebrew_letter))
+        .map(|word| word.as_ptr() as usize - line.as_ptr() as usize)?;
+    let (label, text) = line.split_at(start);
+    let count = |latin: bool| {
+        text.chars()
+            .filter(|&c| {
+                if latin {
+                    c.is_ascii_alphabetic()
+                } else {
+                    crate::text::is_hebrew_letter(c)
+                }
+            })
+            .count()
+    };
+    (first_letter(label).is_some_and(|c| c.is_ascii_alphabetic()) && count(false) > count(true))
+        .then_some(start)
 }
 
 /// Characters with their bold, as text with the escapes that switch bold on and off; bold
@@ -381,22 +417,26 @@ pub fn visual_span(line: &str, start: usize, length: usize) -> (String, usize, u
     }
 }
 
-/// A line's direction: that of its first letter, as Unicode has it, but for letters in words
-/// that open with a digit (`73A1`, `27ב1`) and in an item's label (`(ii)`): a Hebrew paragraph
-/// opening with its number or its label reads right to left, its closing punctuation at the
-/// left end.
-fn direction_of(line: &str) -> unicode_bidi::Level {
+/// The first letter of a line that says its direction: not one in a word that opens with a
+/// digit (`73A1`, `27ב1`) or in an item's label (`(ii)`).
+fn first_letter(line: &str) -> Option<char> {
     let numbered = |word: &&str| {
         word.trim_start_matches(|c: char| !c.is_alphanumeric())
             .starts_with(|c: char| c.is_ascii_digit())
     };
     let label = |word: &&str| word.starts_with('(') && word.ends_with(')');
-    let first = line
-        .split_whitespace()
+    line.split_whitespace()
         .filter(|word| !numbered(word) && !label(word))
         .flat_map(str::chars)
-        .find(|c| c.is_alphabetic());
-    if first.is_some_and(crate::text::is_hebrew) {
+        .find(|c| c.is_alphabetic())
+}
+
+/// A line's direction: that of its first letter, as Unicode has it, but for letters in words
+/// that open with a digit (`73A1`, `27ב1`) and in an item's label (`(ii)`): a Hebrew paragraph
+/// opening with its number or its label reads right to left, its closing punctuation at the
+/// left end.
+fn direction_of(line: &str) -> unicode_bidi::Level {
+    if first_letter(line).is_some_and(crate::text::is_hebrew) {
         unicode_bidi::Level::rtl()
     } else {
         unicode_bidi::Level::ltr()
@@ -610,6 +650,17 @@ mod tests {
         assert_eq!(style.finish("73A1 הוא הלך,"), ",ךלה אוה 73A1");
         // So does an item opening with its label (40B2(a)(i) of the Hebrew edition).
         assert_eq!(style.finish("(i) הוא הלך."), ".ךלה אוה (i)");
+        // A Latin label before a Hebrew text stays at the left; the text is laid out right to
+        // left after it (an Israeli regulation in `regs diff`).
+        assert_eq!(
+            style.finish("    il reg/il/7  חוק 40א1(ב) - נוהל."),
+            "    il reg/il/7  .להונ - (ב)1א40 קוח"
+        );
+        // Not a few Hebrew words in an English line.
+        assert_eq!(
+            style.finish("the word קלף means card"),
+            "the word ףלק means card"
+        );
         // Bold running over a line break goes on on the next line.
         assert_eq!(
             style.finish("\x1b[1mאב\nגד\x1b[22m"),
