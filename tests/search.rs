@@ -679,3 +679,35 @@ fn an_index_folder_that_cannot_be_written_is_no_end_to_searching() {
         stderr(&output)
     );
 }
+
+#[test]
+fn greek_typed_in_latin_letters_is_read_as_greek() {
+    let value = search_json(shared_index(), &["aneparkis agora", "--limit", "3"]);
+    assert_eq!(value["near_spellings"][0]["typed"], "aneparkis");
+    assert_eq!(value["near_spellings"][0]["read_as"][0], "ανεπαρκης");
+    assert_eq!(results(&value)[0]["id"], "27", "{value:#}");
+    // Short words go with the rest (`o` is the article), and the results are the Greek
+    // edition's: the dummy played a card without the declarer's word, 45D.
+    let value = search_json(
+        shared_index(),
+        &["o mor epaikse fyllo xoris entoli", "--limit", "3"],
+    );
+    assert!(
+        results(&value).iter().all(|h| h["language"] == "el"),
+        "{value:#}"
+    );
+    assert!(
+        results(&value)
+            .iter()
+            .any(|h| h["id"].as_str().unwrap().starts_with("45")),
+        "{value:#}"
+    );
+    // An English query keeps its words, a misspelled one too.
+    for query in ["a pass out of turn", "insuficent bid", "to the director"] {
+        let value = search_json(shared_index(), &[query, "--limit", "3"]);
+        assert!(
+            results(&value).iter().all(|h| h["language"] == "en"),
+            "{query}: {value:#}"
+        );
+    }
+}

@@ -16,9 +16,11 @@
 //!   align with every other).
 //!
 //! A document then gains its unit's score, which outweighs its own, and the first results
-//! offer one document per unit. A word found nowhere is looked up by near spelling.
+//! offer one document per unit. A word found nowhere is looked up by near spelling, and Greek
+//! typed in Latin letters is read as Greek (`greeklish`).
 
 mod citation;
+mod greeklish;
 mod keywords;
 mod phase;
 mod pointers;
@@ -282,6 +284,7 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
         })
         .filter(|w| !w.folded.is_empty())
         .collect();
+    let greeklish = search.greeklish(&mut words)?;
     for word in &mut words {
         if let Some(lang) = word.lang {
             word.common = search.doc_freq(search.fields.text(lang, true), &word.folded)? > common;
@@ -292,7 +295,9 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
             "the query `{query}` has no letters or digits to search for"
         )));
     }
-    search.keywords(query, &words, opened)
+    let mut outcome = search.keywords(query, &words, opened)?;
+    outcome.near_spellings.splice(0..0, greeklish);
+    Ok(outcome)
 }
 
 /// What queries read again and again from an index that does not change: the pointer documents
