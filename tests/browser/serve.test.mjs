@@ -167,8 +167,11 @@ for (const size of SIZES) {
     await page.goto(`${base}/law/61-64`);
     await page.locator('main ul.laws a[href="/law/64"]').waitFor();
     await checked(page, size, "law-range");
-    // A spelling of the reference goes to the canonical address.
+    // A spelling of the reference goes to the canonical address; one in Greek, to the Greek
+    // edition.
     await page.goto(`${base}/law/${encodeURIComponent("Νόμος 27Β1α")}`);
+    await page.waitForURL(`${base}/law/27B1(a)?view=el`);
+    await page.goto(`${base}/law/27b1a`);
     await page.waitForURL(`${base}/law/27B1(a)`);
     assert.deepEqual(errors, []);
     await context.close();

@@ -20,6 +20,7 @@ use crate::corpus::{Corpus, Edition, Entry, Regulations};
 use crate::refs::{self, Reading};
 use crate::render::compare::{Cell, cited_by};
 use crate::render::show::citing_commentary;
+use crate::search::analyze::edition_typed;
 use crate::serve::layout::{Ui, dir, id_link, in_language, law_href, view_switch};
 use crate::serve::params::{OPEN_IN, View, path as encode, query_string};
 use crate::serve::text::{field, title};
@@ -53,10 +54,21 @@ pub async fn page(
         };
         if id != raw {
             let mut to = law_href(&id);
-            let keep: Vec<(&str, &str)> = ["view", OPEN_IN]
+            let mut keep: Vec<(&str, &str)> = ["view", OPEN_IN]
                 .into_iter()
                 .filter_map(|name| Some((name, ask.params.get(name)?)))
                 .collect();
+            // A citation typed in Hebrew or Greek opens in that edition, as `show` puts it
+            // first; not one that prints no text (the English headings alone), and never over
+            // a view the address asks for.
+            let typed = edition_typed(raw)
+                .and_then(|lang| site.corpus.edition_in(lang.code()))
+                .filter(|edition| edition.text_bundled());
+            if ask.params.get("view").is_none()
+                && let Some(edition) = typed
+            {
+                keep.push(("view", edition.language()));
+            }
             if !keep.is_empty() {
                 to.push('?');
                 to.push_str(&query_string(&keep));
