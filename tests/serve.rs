@@ -534,6 +534,37 @@ fn the_api_bounds_the_results() {
     assert!((1..=bridgelaws::serve::MAX_RESULTS).contains(&n), "{n}");
 }
 
+/// The `error` of an API answer that is one, after checking its status.
+fn api_error(uri: &str, status: StatusCode) -> String {
+    let answer = get(uri);
+    assert_eq!(answer.status, status, "{}: {}", short(uri), answer.body);
+    let value: Value = serde_json::from_str(&answer.body).unwrap();
+    value["error"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn an_api_error_says_what_is_wrong_without_the_terminal_s_prefix() {
+    let long = format!("/api/search?{}", query(&[("q", &"x".repeat(600))]));
+    let error = api_error(&long, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        error,
+        "the query is 600 characters long; a search takes at most 500: type the few words that matter"
+    );
+    for uri in [
+        "/api/search?q=%3F%21",
+        "/api/search?q=%E2%80%8F",
+        "/api/show/zz%20top",
+    ] {
+        let status = if uri.contains("show") {
+            StatusCode::NOT_FOUND
+        } else {
+            StatusCode::BAD_REQUEST
+        };
+        let error = api_error(uri, status);
+        assert!(!error.starts_with("error"), "{uri}: {error}");
+    }
+}
+
 /// What an attacker sends: markup, event handlers, script URLs, broken tags, bidi overrides,
 /// paths out of the folder, control characters, very long inputs, and their %-encoded forms.
 fn payloads() -> Vec<String> {

@@ -71,7 +71,7 @@ pub async fn search(State(site): State<Arc<Site>>, RawQuery(query): RawQuery) ->
         };
         match crate::search::search(&site.index, &search::request(&params, q)) {
             Ok(outcome) => json(StatusCode::OK, &outcome),
-            Err(e) => error(StatusCode::BAD_REQUEST, e.to_string()),
+            Err(e) => error(StatusCode::BAD_REQUEST, e.message()),
         }
     })
     .await

@@ -32,7 +32,7 @@ pub async fn page(
                 Ok(outcome) => (StatusCode::OK, results(&outcome)),
                 Err(e) => (
                     StatusCode::BAD_REQUEST,
-                    html! { p.message role="alert" { (e.to_string()) } },
+                    html! { p.message role="alert" { (e.message()) } },
                 ),
             }
         };
