@@ -100,7 +100,7 @@ pub fn run(root: &Root, args: &Args, out: &mut dyn Write) -> Result<()> {
         }
     }
     if outcome.results.is_empty() {
-        return Err(Error::NotFound(outcome.message.unwrap_or_else(|| {
+        return Err(Error::NotFound(outcome.message.map(|m| m.to_string()).unwrap_or_else(|| {
             format!(
                 "nothing found for `{}`; try fewer words, another spelling, or --lang for another language",
                 request.query

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 pub use analyze::Lang;
 pub use documents::DocKind;
-pub use query::{Hit, Outcome, Request, search};
+pub use query::{Hit, Outcome, Refused, Request, Unfound, refused, search};
 pub use store::{Opened, Unusable};
 
 use crate::corpus::Root;

@@ -69,9 +69,13 @@ pub async fn search(State(site): State<Arc<Site>>, RawQuery(query): RawQuery) ->
                 "the query is empty: /api/search?q=<words or a law>",
             );
         };
-        match crate::search::search(&site.index, &search::request(&params, q)) {
+        let request = match search::request(&params, q) {
+            Ok(request) => request,
+            Err(bad) => return error(StatusCode::BAD_REQUEST, bad.to_string()),
+        };
+        match crate::search::search(&site.index, &request) {
             Ok(outcome) => json(StatusCode::OK, &outcome),
-            Err(e) => error(StatusCode::BAD_REQUEST, e.to_string()),
+            Err(e) => error(StatusCode::BAD_REQUEST, e.message()),
         }
     })
     .await
@@ -116,7 +120,7 @@ pub async fn show(
         };
         let id = match node::resolve(&site.corpus, raw) {
             Ok(id) => id,
-            Err(message) => return error(StatusCode::NOT_FOUND, message),
+            Err(unfound) => return error(StatusCode::NOT_FOUND, unfound.to_string()),
         };
         let shown = Shown::gather(&site.corpus, &id, &editions);
         let status = if shown.found.is_empty() {

@@ -4,9 +4,12 @@
 
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use maud::{DOCTYPE, Markup, PreEscaped, html};
+use maud::{DOCTYPE, Markup, PreEscaped, Render, html};
 
 use super::params::{self, View};
+use crate::corpus::id::LAW_COUNT;
+use crate::search::query::MAX_QUERY_CHARS;
+use crate::search::{Refused, Unfound};
 use crate::text::is_rtl_language;
 
 /// The words of the pages in one language.
@@ -17,7 +20,11 @@ pub struct Ui {
     pub skip: &'static str,
     pub sections: &'static str,
     pub search: &'static str,
+    /// Says `{}`: an example of a law, `citation`.
     pub search_label: &'static str,
+    /// A law as this language writes it (`27ב1(א)`).
+    pub citation: &'static str,
+    pub glossary_label: &'static str,
     pub search_button: &'static str,
     pub any_language: &'static str,
     pub results_in: &'static str,
@@ -39,6 +46,33 @@ pub struct Ui {
     pub range_of_laws: &'static str,
     /// From a node to what it cites, pointing the way the page reads.
     pub arrow: &'static str,
+    // What a page says; each `{}` is filled by `say`, in order.
+    pub one_result: &'static str,
+    /// `{}`: how many.
+    pub results: &'static str,
+    /// `{}`: the spellings searched.
+    pub near_spellings: &'static str,
+    /// `{}`: the query.
+    pub nothing_found: &'static str,
+    pub query_empty: &'static str,
+    /// `{}`: its length; `{}`: the most a search takes.
+    pub query_too_long: &'static str,
+    /// `{}`: the query.
+    pub no_letters: &'static str,
+    /// `{}`: the law; `{}`: the last of the Laws.
+    pub no_such_law: &'static str,
+    /// `{}`: the id.
+    pub no_such_node: &'static str,
+    /// `{}`: what was typed; `{}`: `citation`.
+    pub unreadable: &'static str,
+    /// `{}`: a range of laws searched for (`27-29`).
+    pub range_searched: &'static str,
+    /// `{}`: the address.
+    pub nothing_at: &'static str,
+    /// `{}`: the term.
+    pub no_concept: &'static str,
+    /// `{}`: the parameter; `{}`: what it takes; `{}`: what it was given.
+    pub bad_parameter: &'static str,
 }
 
 const EN: Ui = Ui {
@@ -48,7 +82,9 @@ const EN: Ui = Ui {
     skip: "Skip to the content",
     sections: "Sections",
     search: "Search",
-    search_label: "Search the Laws: words in Hebrew, Greek or English, or a law (27B1(a))",
+    search_label: "Search the Laws: words in Hebrew, Greek or English, or a law ({})",
+    citation: "27B1(a)",
+    glossary_label: "Glossary: a term in Hebrew, Greek or English",
     search_button: "Search",
     any_language: "the language typed",
     results_in: "Results in",
@@ -68,6 +104,20 @@ const EN: Ui = Ui {
     path: "Where it stands",
     range_of_laws: "A range of laws: each has a page of its own.",
     arrow: "→",
+    one_result: "1 result",
+    results: "{} results",
+    near_spellings: "Searched by near spelling: {}",
+    nothing_found: "Nothing found for {}: try fewer words, another spelling, or the results in another language.",
+    query_empty: "Type a few words, or a law.",
+    query_too_long: "The query is {} characters long; a search takes at most {}: type the few words that matter.",
+    no_letters: "The query {} has no letters or digits to search for.",
+    no_such_law: "There is no Law {}: the Laws run from 1 to {}.",
+    no_such_node: "No edition has {}.",
+    unreadable: "{} is no law, paragraph or definition; a law is written like {}.",
+    range_searched: "{} is a range of laws; search for one of them, or for words.",
+    nothing_at: "Nothing is at {}.",
+    no_concept: "No concept is called {} in any language.",
+    bad_parameter: "The parameter {} takes {}, not {}.",
 };
 
 const HE: Ui = Ui {
@@ -77,7 +127,9 @@ const HE: Ui = Ui {
     skip: "דלג לתוכן",
     sections: "חלקי האתר",
     search: "חיפוש",
-    search_label: "חיפוש בחוקים: מילים בעברית, ביוונית או באנגלית, או חוק (27ב1(א))",
+    search_label: "חיפוש בחוקים: מילים בעברית, ביוונית או באנגלית, או חוק ({})",
+    citation: "27ב1(א)",
+    glossary_label: "מילון מונחים: מונח בעברית, ביוונית או באנגלית",
     search_button: "חפש",
     any_language: "שפת החיפוש",
     results_in: "תוצאות ב",
@@ -97,6 +149,20 @@ const HE: Ui = Ui {
     path: "מיקום",
     range_of_laws: "טווח של חוקים: לכל חוק עמוד משלו.",
     arrow: "←",
+    one_result: "תוצאה אחת",
+    results: "{} תוצאות",
+    near_spellings: "חיפוש לפי איות דומה: {}",
+    nothing_found: "לא נמצא דבר עבור {}: נסו פחות מילים, איות אחר או תוצאות בשפה אחרת.",
+    query_empty: "הקלידו כמה מילים או חוק.",
+    query_too_long: "אורך החיפוש {} תווים, והמרב הוא {}: הקלידו רק את המילים החשובות.",
+    no_letters: "בחיפוש {} אין אותיות או ספרות לחפש.",
+    no_such_law: "אין חוק {}: החוקים הם 1 עד {}.",
+    no_such_node: "אין {} באף מהדורה.",
+    unreadable: "{} אינו חוק, סעיף או הגדרה; חוק נכתב כמו {}.",
+    range_searched: "{} הוא טווח של חוקים; חפשו אחד מהם, או מילים.",
+    nothing_at: "אין דבר בכתובת {}.",
+    no_concept: "אין מושג בשם {} באף שפה.",
+    bad_parameter: "הפרמטר {} מקבל {}, לא {}.",
 };
 
 const EL: Ui = Ui {
@@ -106,7 +172,9 @@ const EL: Ui = Ui {
     skip: "Μετάβαση στο περιεχόμενο",
     sections: "Ενότητες",
     search: "Αναζήτηση",
-    search_label: "Αναζήτηση στους Νόμους: λέξεις στα ελληνικά, εβραϊκά ή αγγλικά, ή νόμος (27Β1(α))",
+    search_label: "Αναζήτηση στους Νόμους: λέξεις στα ελληνικά, εβραϊκά ή αγγλικά, ή νόμος ({})",
+    citation: "27Β1(α)",
+    glossary_label: "Γλωσσάριο: ένας όρος στα ελληνικά, εβραϊκά ή αγγλικά",
     search_button: "Αναζήτηση",
     any_language: "η γλώσσα της αναζήτησης",
     results_in: "Αποτελέσματα στα",
@@ -126,7 +194,69 @@ const EL: Ui = Ui {
     path: "Θέση",
     range_of_laws: "Ένα εύρος νόμων: κάθε νόμος έχει τη δική του σελίδα.",
     arrow: "→",
+    one_result: "1 αποτέλεσμα",
+    results: "{} αποτελέσματα",
+    near_spellings: "Αναζήτηση με παρόμοια γραφή: {}",
+    nothing_found: "Δεν βρέθηκε τίποτα για {}: δοκιμάστε λιγότερες λέξεις, άλλη γραφή ή αποτελέσματα σε άλλη γλώσσα.",
+    query_empty: "Πληκτρολογήστε μερικές λέξεις ή έναν νόμο.",
+    query_too_long: "Η αναζήτηση έχει {} χαρακτήρες, ενώ το όριο είναι {}: πληκτρολογήστε μόνο τις λέξεις που μετράνε.",
+    no_letters: "Η αναζήτηση {} δεν έχει γράμματα ή ψηφία.",
+    no_such_law: "Δεν υπάρχει Νόμος {}: οι Νόμοι είναι από 1 έως {}.",
+    no_such_node: "Καμία έκδοση δεν έχει το {}.",
+    unreadable: "Το {} δεν είναι νόμος, παράγραφος ή ορισμός· ένας νόμος γράφεται όπως {}.",
+    range_searched: "Το {} είναι εύρος νόμων· αναζητήστε έναν από αυτούς ή λέξεις.",
+    nothing_at: "Δεν υπάρχει τίποτα στη διεύθυνση {}.",
+    no_concept: "Καμία έννοια δεν λέγεται {} σε καμία γλώσσα.",
+    bad_parameter: "Η παράμετρος {} δέχεται {}, όχι {}.",
 };
+
+impl Ui {
+    /// How many results there are.
+    pub fn count(&self, n: usize) -> Markup {
+        match n {
+            1 => html! { (self.one_result) },
+            n => say(self.results, &[&n.to_string()]),
+        }
+    }
+
+    /// Why a search is refused.
+    pub fn refused(&self, refused: &Refused) -> Markup {
+        match refused {
+            Refused::Empty => html! { (self.query_empty) },
+            Refused::TooLong(length) => say(
+                self.query_too_long,
+                &[&length.to_string(), &MAX_QUERY_CHARS.to_string()],
+            ),
+            Refused::NoLetters(query) => say(self.no_letters, &[query]),
+        }
+    }
+
+    /// What was cited that is not there.
+    pub fn unfound(&self, unfound: &Unfound) -> Markup {
+        match unfound {
+            Unfound::NoSuchLaw(law) => say(
+                self.no_such_law,
+                &[&law.to_string(), &LAW_COUNT.to_string()],
+            ),
+            Unfound::NoSuchNode(id) => say(self.no_such_node, &[id]),
+            Unfound::Unreadable { typed, .. } => say(self.unreadable, &[typed, self.citation]),
+            Unfound::RangeOfLaws { typed, .. } => say(self.range_searched, &[typed]),
+        }
+    }
+}
+
+/// `template` with each `{}` filled by the next of `values`, each isolated (`<bdi>`, its
+/// direction its own): a Hebrew query or a Latin id inside a sentence of another direction
+/// keeps its letters, digits and brackets in their order, and leaves the sentence's alone.
+pub fn say(template: &str, values: &[&str]) -> Markup {
+    let mut values = values.iter();
+    html! {
+        @for (n, piece) in template.split("{}").enumerate() {
+            @if n > 0 { bdi dir="auto" { (values.next().copied().unwrap_or("")) } }
+            (piece)
+        }
+    }
+}
 
 /// The words of the pages in `language` (English for one without its own).
 pub fn ui(language: &str) -> &'static Ui {
@@ -243,7 +373,7 @@ pub fn search_form(ui: &Ui, query: &str, lang: Option<&str>, big: bool) -> Marku
     let id = if big { "q" } else { "q-top" };
     html! {
         form.search.big[big] role="search" action="/search" method="get" {
-            label for=(id) .visually-hidden[!big] { (ui.search_label) }
+            label for=(id) .visually-hidden[!big] { (say(ui.search_label, &[ui.citation])) }
             div.row {
                 input #(id) type="search" name="q" value=(query) maxlength="500"
                     dir="auto" autocomplete="off" data-live[big]
@@ -320,9 +450,10 @@ pub fn mixed(text: &str) -> Markup {
 }
 
 /// A page saying that nothing is at this address, with what was asked.
-pub fn not_found_body(ui: &Ui, message: &str) -> Markup {
+pub fn not_found_body(ui: &Ui, message: impl Render) -> Markup {
     html! {
         h1 { (ui.not_found) }
+        // Its direction from its words, not from a query or an id isolated within it.
         p dir="auto" { (message) }
         p { a href="/" { (ui.search) } }
     }

@@ -167,8 +167,11 @@ for (const size of SIZES) {
     await page.goto(`${base}/law/61-64`);
     await page.locator('main ul.laws a[href="/law/64"]').waitFor();
     await checked(page, size, "law-range");
-    // A spelling of the reference goes to the canonical address.
+    // A spelling of the reference goes to the canonical address; one in Greek, to the Greek
+    // edition.
     await page.goto(`${base}/law/${encodeURIComponent("Νόμος 27Β1α")}`);
+    await page.waitForURL(`${base}/law/27B1(a)?view=el`);
+    await page.goto(`${base}/law/27b1a`);
     await page.waitForURL(`${base}/law/27B1(a)`);
     assert.deepEqual(errors, []);
     await context.close();
@@ -215,6 +218,54 @@ for (const size of SIZES) {
     assert.deepEqual(errors, []);
     await context.close();
   });
+}
+
+/** The pages in Hebrew and Greek: each says everything in its words, the numbers and queries
+ * isolated in their own direction. */
+const INTERFACES = [
+  { lang: "he", locale: "he-IL", query: "הובלה שלא בתור", law: "53", results: /^\d+ תוצאות$/,
+    nothing: "לא נמצא דבר עבור", label: "מילון מונחים: מונח בעברית, ביוונית או באנגלית",
+    heading: "חוק 19 – " },
+  { lang: "el", locale: "el-GR", query: "ανεπαρκης αγορα", law: "27", results: /^\d+ αποτελέσματα$/,
+    nothing: "Δεν βρέθηκε τίποτα για", label: "Γλωσσάριο: ένας όρος στα ελληνικά, εβραϊκά ή αγγλικά",
+    heading: "ΝΟΜΟΣ 19 – " },
+];
+
+for (const size of SIZES) {
+  for (const ui of INTERFACES) {
+    test(`the ${ui.lang} interface speaks ${ui.lang} (${size.name})`, async () => {
+      const { context, page, errors } = await open(size, { locale: ui.locale });
+      await typeAndFind(page, ui.query, ui.law, ui.lang);
+      assert.equal(await page.locator("html").getAttribute("lang"), ui.lang);
+      // The count the script draws: the page's words, the number on the side a reader of the
+      // page's direction starts from.
+      const count = page.locator("#results p.count");
+      assert.match((await count.textContent()).trim(), ui.results);
+      const [line, number] = await Promise.all([count.boundingBox(), count.locator("bdi").boundingBox()]);
+      const rtl = ui.lang === "he";
+      const gap = rtl ? line.x + line.width - (number.x + number.width) : number.x - line.x;
+      assert.ok(gap < 2, `the count's number starts its line (${gap}px from its start)`);
+      await checked(page, size, `search-ui-${ui.lang}`);
+      // Nothing found: said in the page's words, the query isolated.
+      await page.locator("#q").fill("");
+      await page.keyboard.type("zzqqxxyy");
+      await page.locator("#results p.message", { hasText: ui.nothing }).waitFor();
+      assert.equal(await page.locator("#results p.message bdi").textContent(), "zzqqxxyy");
+      // The glossary: its label whole in the page's language, the laws by their headings in it.
+      await page.goto(`${base}/glossary?q=double`);
+      assert.equal((await page.locator("label[for=term]").textContent()).trim(), ui.label);
+      const heading = page.locator(`article.concept li span[lang=${ui.lang}]`).first();
+      assert.ok((await heading.textContent()).startsWith(ui.heading));
+      await checked(page, size, `glossary-ui-${ui.lang}`);
+      // A citation typed in the address in this script opens in this edition.
+      const typed = ui.lang === "he" ? "חוק 27ב1(א)" : "Νόμος 27Β1α";
+      await page.goto(`${base}/law/${encodeURIComponent(typed)}`);
+      await page.waitForURL(`${base}/law/27B1(a)?view=${ui.lang}`);
+      await page.locator(`article.node-text[lang=${ui.lang}]`).waitFor();
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 }
 
 test("the start page keeps its place in the history", async () => {

@@ -97,13 +97,13 @@ impl Search<'_> {
         total: &mut Scores,
         targets: &[Lang],
         kinds: &[DocKind],
-    ) -> Result<(Option<String>, BTreeSet<DocAddress>)> {
+    ) -> Result<(Option<Unfound>, BTreeSet<DocAddress>)> {
         let mut cited = Vec::new();
         let mut message = None;
         for reading in crate::refs::cited_among_words(query) {
             match reading {
                 Reading::Id(id) => cited.push(id),
-                Reading::NoSuchLaw(law) => message = message.or(Some(no_such_law(law))),
+                Reading::NoSuchLaw(law) => message = message.or(Some(Unfound::NoSuchLaw(law))),
                 Reading::Words => {}
             }
         }

@@ -94,8 +94,12 @@ pub struct Outcome {
     pub concepts: Vec<String>,
     /// What the query cites that does not exist (`there is no Law 99`): why nothing was found,
     /// or, among words, said before what they find.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "said_in_english"
+    )]
+    #[schemars(with = "Option<String>")]
+    pub message: Option<Unfound>,
     /// Best first; empty when nothing was found.
     pub results: Vec<Hit>,
 }
@@ -124,6 +128,126 @@ impl std::fmt::Display for NearSpelling {
 /// How many of the words a misspelling was read as are said.
 const NEAR_SHOWN: usize = 3;
 
+/// What a query cites that is not there. `Display` says it in English, as the terminal and the
+/// JSON do; a page says it in its reader's language from the same variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unfound {
+    /// A law beyond the Laws (`law 99`).
+    NoSuchLaw(u32),
+    /// A node that none of the editions and kinds searched has (`27B9`).
+    NoSuchNode(String),
+    /// A range of laws (`27-29`), which a search does not show.
+    RangeOfLaws {
+        /// As typed.
+        typed: String,
+        /// Its first law.
+        from: u32,
+        /// Its last law.
+        to: u32,
+    },
+    /// What is written like a citation but reads as none.
+    Unreadable {
+        /// As typed.
+        typed: String,
+        /// Why it reads as none, in English.
+        why: String,
+    },
+}
+
+impl std::fmt::Display for Unfound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unfound::NoSuchLaw(law) => f.write_str(&no_such_law(*law)),
+            Unfound::NoSuchNode(id) => {
+                write!(f, "{id}: no such node in the editions and kinds searched")
+            }
+            Unfound::RangeOfLaws { typed, from, to } => write!(
+                f,
+                "`{typed}` is a range of laws: `bridgelaws compare {from}-{to}` shows them side by side, and a search finds one law or words"
+            ),
+            Unfound::Unreadable { why, .. } => f.write_str(why),
+        }
+    }
+}
+
+/// The message as its English sentence, as the terminal prints it.
+fn said_in_english<S: serde::Serializer>(
+    message: &Option<Unfound>,
+    serializer: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    match message {
+        Some(message) => serializer.collect_str(message),
+        None => serializer.serialize_none(),
+    }
+}
+
+/// Why a query is not searched. `Display` says it in English, as the terminal and the API do; a
+/// page says it in its reader's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// Nothing but spaces and direction marks.
+    Empty,
+    /// Longer than `MAX_QUERY_CHARS`: its length in characters.
+    TooLong(usize),
+    /// No letters or digits to search for (`?!`).
+    NoLetters(String),
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Empty => f.write_str(
+                "the query is empty; type a few words (`insufficient bid`, `הכרזה לא מספקת`) or a law (`27B1(a)`)",
+            ),
+            Refused::TooLong(length) => write!(
+                f,
+                "the query is {length} characters long; a search takes at most {MAX_QUERY_CHARS}: type the few words that matter"
+            ),
+            Refused::NoLetters(query) => {
+                write!(f, "the query `{query}` has no letters or digits to search for")
+            }
+        }
+    }
+}
+
+/// Why `search` refuses `query`, if it does: for a page to say it in its own words.
+pub fn refused(query: &str) -> Option<Refused> {
+    read(query).err()
+}
+
+/// The query as searched (the marks nobody sees that text pasted from a right-to-left page, a
+/// PDF or a chat brings dropped, trimmed) and its words; or why it is not searched. A query
+/// without letters or digits is no citation either, so this comes before reading one.
+fn read(query: &str) -> std::result::Result<(String, Vec<Word>), Refused> {
+    // `\u{200f}27ב1(א)`, `27B1(a)\u{200b}`: pasted, with marks nobody sees.
+    let unmarked = crate::text::without_invisible(query);
+    let query = unmarked.trim();
+    if query.is_empty() {
+        return Err(Refused::Empty);
+    }
+    let length = query.chars().count();
+    if length > MAX_QUERY_CHARS {
+        return Err(Refused::TooLong(length));
+    }
+    let words: Vec<Word> = analyze::words(query)
+        .flat_map(|(_, w)| match analyze::expand_abbreviation(w) {
+            Some(full) => full.split(' ').collect(),
+            None => vec![w],
+        })
+        .map(|w| Word {
+            typed: w.to_string(),
+            folded: analyze::fold_word(w),
+            lang: Lang::of_word(w),
+            common: false,
+        })
+        .filter(|w| !w.folded.is_empty())
+        .collect();
+    if words.is_empty() {
+        return Err(Refused::NoLetters(query.to_string()));
+    }
+    Ok((query.to_string(), words))
+}
+
 impl Outcome {
     /// The words found nowhere as typed, with what each was read as:
     /// `insuficent (as insufficient), renons`.
@@ -133,7 +257,7 @@ impl Outcome {
     }
 
     /// Nothing found, and why.
-    fn nothing(query: &str, message: String) -> Self {
+    fn nothing(query: &str, message: Unfound) -> Self {
         Outcome {
             query: query.to_string(),
             citation: None,
@@ -227,20 +351,8 @@ struct Word {
 /// Answer `request` from the index `opened`: the results best first, with how the query was
 /// read.
 pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
-    // `\u{200f}27ב1(א)`, `27B1(a)\u{200b}`: pasted, with marks nobody sees.
-    let unmarked = crate::text::without_invisible(&request.query);
-    let query = unmarked.trim();
-    if query.is_empty() {
-        return Err(Error::Usage(
-            "the query is empty; type a few words (`insufficient bid`, `הכרזה לא מספקת`) or a law (`27B1(a)`)".into(),
-        ));
-    }
-    let length = query.chars().count();
-    if length > MAX_QUERY_CHARS {
-        return Err(Error::Usage(format!(
-            "the query is {length} characters long; a search takes at most {MAX_QUERY_CHARS}: type the few words that matter"
-        )));
-    }
+    let (query, mut words) = read(&request.query).map_err(|r| Error::Usage(r.to_string()))?;
+    let query = query.as_str();
     let searcher = opened.reader.searcher();
     let search = Search::new(opened, &searcher, request);
     search.check_editions(opened)?;
@@ -253,47 +365,36 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
                 None => Outcome::nothing(
                     query,
                     match crate::refs::law_range(query) {
-                        Some((from, to)) => format!(
-                            "`{query}` is a range of laws: `bridgelaws compare {from}-{to}` shows them side by side, and a search finds one law or words"
-                        ),
-                        None => format!("{id}: no such node in the editions and kinds searched"),
+                        Some((from, to)) => Unfound::RangeOfLaws {
+                            typed: query.to_string(),
+                            from,
+                            to,
+                        },
+                        None => Unfound::NoSuchNode(id),
                     },
                 ),
             });
         }
-        Reading::NoSuchLaw(law) => return Ok(Outcome::nothing(query, no_such_law(law))),
+        Reading::NoSuchLaw(law) => return Ok(Outcome::nothing(query, Unfound::NoSuchLaw(law))),
         Reading::Words if crate::refs::misread_citation(query) => {
+            let why =
+                format!("{query}: no such node; a node is written like 27B1(a) or 12C1(e)(ii)");
             return Ok(Outcome::nothing(
                 query,
-                format!("{query}: no such node; a node is written like 27B1(a) or 12C1(e)(ii)"),
+                Unfound::Unreadable {
+                    typed: query.to_string(),
+                    why,
+                },
             ));
         }
         Reading::Words => {}
     }
     let common = searcher.num_docs() / COMMON;
-    let mut words: Vec<Word> = analyze::words(query)
-        .flat_map(|(_, w)| match analyze::expand_abbreviation(w) {
-            Some(full) => full.split(' ').collect(),
-            None => vec![w],
-        })
-        .map(|w| Word {
-            typed: w.to_string(),
-            folded: analyze::fold_word(w),
-            lang: Lang::of_word(w),
-            common: false,
-        })
-        .filter(|w| !w.folded.is_empty())
-        .collect();
     let greeklish = search.greeklish(&mut words)?;
     for word in &mut words {
         if let Some(lang) = word.lang {
             word.common = search.doc_freq(search.fields.text(lang, true), &word.folded)? > common;
         }
-    }
-    if words.is_empty() {
-        return Err(Error::Usage(format!(
-            "the query `{query}` has no letters or digits to search for"
-        )));
     }
     let mut outcome = search.keywords(query, &words, opened)?;
     outcome.near_spellings.splice(0..0, greeklish);

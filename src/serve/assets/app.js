@@ -37,6 +37,17 @@
     return "/law/" + pathOf(hit.id);
   }
 
+  // As the server's `say`: the page's sentence (from #results' data-*) with each `{}` filled,
+  // the value isolated in its own direction.
+  function say(template, values) {
+    var p = el("p", { dir: "auto" });
+    template.split("{}").forEach(function (piece, n) {
+      if (n > 0) p.appendChild(el("bdi", { dir: "auto" }, String(values[n - 1])));
+      p.appendChild(document.createTextNode(piece));
+    });
+    return p;
+  }
+
   function marked(snippet, highlights) {
     var p = el("p", { "class": "snippet" });
     var chars = Array.from(snippet);
@@ -59,9 +70,21 @@
     var parts = [];
     if (data.message) parts.push(el("p", { "class": "message", dir: "auto" }, data.message));
     if (data.error) parts.push(el("p", { "class": "message", role: "alert" }, data.error));
-    if (data.results) {
+    if (data.near_spellings) {
+      var near = say(results.dataset.near, [data.near_spellings.join(", ")]);
+      near.className = "note";
+      parts.push(near);
+    }
+    if (data.results && !data.results.length && !data.message) {
+      var nothing = say(results.dataset.nothing, [data.query]);
+      nothing.className = "message";
+      parts.push(nothing);
+    } else if (data.results && data.results.length) {
       var n = data.results.length;
-      parts.push(el("p", { "class": "count" }, n + (n === 1 ? " result" : " results")));
+      var count = n === 1 ? el("p", {}, results.dataset.one) : say(results.dataset.many, [n]);
+      count.className = "count";
+      count.removeAttribute("dir");
+      parts.push(count);
       var list = el("ol", { "class": "results" });
       data.results.forEach(function (hit) {
         var dir = hit.language === "he" ? "rtl" : "ltr";

@@ -71,7 +71,7 @@ pub async fn page(
             return ask.not_found("/commentary", "this address names no commentary");
         };
         let Some(found) = render::find(commentary, id) else {
-            return ask.not_found("/commentary", &format!("no commentary `{id}`"));
+            return ask.not_found("/commentary", format!("no commentary `{id}`"));
         };
         let is_document = commentary.summaries().iter().any(|s| s.id == id);
         let cited: Vec<&str> = if is_document {

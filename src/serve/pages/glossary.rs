@@ -10,9 +10,10 @@ use axum::response::Response;
 use maud::{Markup, html};
 
 use super::Ask;
-use crate::corpus::Edition;
+use super::node::headings;
+use crate::corpus::Corpus;
 use crate::corpus::model::Concept;
-use crate::serve::layout::{Ui, dir, id_link, in_language};
+use crate::serve::layout::{Ui, dir, id_link, say};
 use crate::serve::{MAX_PATH_CHARS, Site, blocking};
 
 /// The languages in the order the glossary shows them.
@@ -32,7 +33,6 @@ pub async fn page(
             return ask.not_found("/glossary", "the corpus has no glossary");
         };
         let concepts = &glossary.data.concepts;
-        let headings = site.corpus.english().or_else(|| site.corpus.editions.first());
         let (status, found) = if q.is_empty() {
             (StatusCode::OK, html! {})
         } else {
@@ -40,15 +40,15 @@ pub async fn page(
             let status = if found.is_empty() { StatusCode::NOT_FOUND } else { StatusCode::OK };
             (status, html! {
                 @if found.is_empty() {
-                    p.message dir="auto" { "No concept is called “" (q) "” in any language." }
+                    p.message dir="auto" { (say(ui.no_concept, &[&q])) }
                 }
-                @for f in &found { (concept(f.concept, headings, ui)) }
+                @for f in &found { (concept(&site.corpus, f.concept, ui)) }
             })
         };
         let body = html! {
             h1 { (ui.glossary) }
             form.search role="search" action="/glossary" method="get" {
-                label for="term" { (ui.glossary) ": a term in Hebrew, Greek or English" }
+                label for="term" { (ui.glossary_label) }
                 div.row {
                     input #term type="search" name="q" value=(q) dir="auto" maxlength="200";
                     button type="submit" { (ui.search_button) }
@@ -81,8 +81,9 @@ pub async fn page(
     .await
 }
 
-/// One concept: its terms in every language, its definitions and its laws.
-fn concept(concept: &Concept, headings: Option<&Edition>, ui: &Ui) -> Markup {
+/// One concept: its terms in every language, its definitions and its laws, each law named in
+/// the interface's language.
+fn concept(corpus: &Corpus, concept: &Concept, ui: &Ui) -> Markup {
     html! {
         article.concept {
             h2 dir="ltr" { (concept.id.as_str()) }
@@ -105,8 +106,7 @@ fn concept(concept: &Concept, headings: Option<&Edition>, ui: &Ui) -> Markup {
                 ul {
                     @for law in &concept.laws {
                         li {
-                            (id_link(law.as_str()))
-                            @if let Some(e) = headings { " " (in_language(e.language(), &e.heading_path(law.as_str()))) }
+                            (id_link(law.as_str())) " " (headings(corpus, ui, law.as_str()))
                         }
                     }
                 }

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
-use maud::Markup;
+use maud::{Markup, Render};
 
 use super::layout::{self, Page};
 use super::params::{Params, View};
@@ -55,8 +55,8 @@ impl Ask {
         .response()
     }
 
-    /// The page saying nothing is at `here`, with `message`.
-    pub fn not_found(&self, here: &str, message: &str) -> Response {
+    /// The page saying nothing is at `here`, with `message` (in the page's words where it can).
+    pub fn not_found(&self, here: &str, message: impl Render) -> Response {
         let body = layout::not_found_body(self.ui, message);
         self.page(
             StatusCode::NOT_FOUND,
@@ -80,7 +80,6 @@ pub async fn not_found(
     headers: HeaderMap,
 ) -> Response {
     let ask = Ask::new(&site, query.as_deref(), &headers);
-    let message = format!("nothing is at {}", uri.path());
-    let shown: String = message.chars().take(MAX_PATH_CHARS).collect();
-    ask.not_found("/", &shown)
+    let path: String = uri.path().chars().take(MAX_PATH_CHARS).collect();
+    ask.not_found("/", layout::say(ask.ui.nothing_at, &[&path]))
 }

@@ -20,6 +20,8 @@ use crate::corpus::{Corpus, Edition, Entry, Regulations};
 use crate::refs::{self, Reading};
 use crate::render::compare::{Cell, cited_by};
 use crate::render::show::citing_commentary;
+use crate::search::Unfound;
+use crate::search::analyze::edition_typed;
 use crate::serve::layout::{Ui, dir, id_link, in_language, law_href, view_switch};
 use crate::serve::params::{OPEN_IN, View, path as encode, query_string};
 use crate::serve::text::{field, title};
@@ -44,19 +46,30 @@ pub async fn page(
         if !a_node && let Some(range) = Scope::laws(raw) {
             return match range {
                 Ok((from, to)) => laws(&site.corpus, &ask, raw, from..=to),
-                Err(e) => ask.not_found("/", &e.message()),
+                Err(e) => ask.not_found("/", e.message()),
             };
         }
         let id = match resolved {
             Ok(id) => id,
-            Err(message) => return ask.not_found("/", &message),
+            Err(unfound) => return ask.not_found("/", ask.ui.unfound(&unfound)),
         };
         if id != raw {
             let mut to = law_href(&id);
-            let keep: Vec<(&str, &str)> = ["view", OPEN_IN]
+            let mut keep: Vec<(&str, &str)> = ["view", OPEN_IN]
                 .into_iter()
                 .filter_map(|name| Some((name, ask.params.get(name)?)))
                 .collect();
+            // A citation typed in Hebrew or Greek opens in that edition, as `show` puts it
+            // first; not one that prints no text (the English headings alone), and never over
+            // a view the address asks for.
+            let typed = edition_typed(raw)
+                .and_then(|lang| site.corpus.edition_in(lang.code()))
+                .filter(|edition| edition.text_bundled());
+            if ask.params.get("view").is_none()
+                && let Some(edition) = typed
+            {
+                keep.push(("view", edition.language()));
+            }
             if !keep.is_empty() {
                 to.push('?');
                 to.push_str(&query_string(&keep));
@@ -69,16 +82,19 @@ pub async fn page(
 }
 
 /// The canonical id a reference names, or why it names none.
-pub fn resolve(corpus: &Corpus, raw: &str) -> Result<String, String> {
+pub fn resolve(corpus: &Corpus, raw: &str) -> Result<String, Unfound> {
     match refs::reading(raw) {
         Reading::Id(id) => Ok(id),
-        Reading::NoSuchLaw(law) => Err(refs::no_such_law(law)),
+        Reading::NoSuchLaw(law) => Err(Unfound::NoSuchLaw(law)),
         // A definition's term names its definition (`/law/dummy`).
         Reading::Words => match corpus.definition_named(raw) {
             Some(id) => Ok(id.to_string()),
-            None => Err(refs::parse(raw)
-                .err()
-                .unwrap_or_else(|| format!("cannot read `{raw}` as a reference"))),
+            None => Err(Unfound::Unreadable {
+                typed: raw.to_string(),
+                why: refs::parse(raw)
+                    .err()
+                    .unwrap_or_else(|| format!("cannot read `{raw}` as a reference")),
+            }),
         },
     }
 }
@@ -109,13 +125,22 @@ fn laws(corpus: &Corpus, ask: &Ask, raw: &str, range: RangeInclusive<u8>) -> Res
 /// The edition whose headings name the node `id` on a page: the one in the interface's
 /// language (the English edition has headings even where it bundles no text), else the first
 /// that names it.
-fn naming<'c>(corpus: &'c Corpus, ui: &Ui, id: &str) -> Option<&'c Edition> {
+pub fn naming<'c>(corpus: &'c Corpus, ui: &Ui, id: &str) -> Option<&'c Edition> {
     let names = |e: &&Edition| !e.heading_titles(id).is_empty();
     let mut naming = corpus.editions.iter().filter(names);
     naming
         .clone()
         .find(|e| e.language() == ui.lang)
         .or_else(|| naming.next())
+}
+
+/// Where the node `id` stands, its headings from its law down, in the interface's language
+/// where an edition in it names the node (`naming`).
+pub fn headings(corpus: &Corpus, ui: &Ui, id: &str) -> Markup {
+    match naming(corpus, ui, id) {
+        Some(edition) => in_language(edition.language(), &edition.heading_path(id)),
+        None => html! {},
+    }
 }
 
 /// Whether `edition` has a summary of the node `id` or of a node under it.
@@ -148,7 +173,7 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
         .or_else(|| having.iter().copied().find(|e| e.text_bundled()))
         .or_else(|| having.first().copied())
     else {
-        return ask.not_found(&here, &format!("{id}: no such node in any edition"));
+        return ask.not_found(&here, ask.ui.unfound(&Unfound::NoSuchNode(id.to_string())));
     };
     let index = primary.index_of(id).unwrap_or_default();
     let ui = ask.ui;
@@ -408,17 +433,18 @@ fn in_index(editions: &[&Edition], id: &str, ui: &Ui) -> Markup {
     }
 }
 
-/// Every country's regulations on the node and the nodes under it.
-fn regulations(corpus: &Corpus, headings: &Edition, id: &str, ui: &Ui) -> Markup {
+/// Every country's regulations on the node and the nodes under it, each node named in the
+/// interface's language.
+fn regulations(corpus: &Corpus, edition: &Edition, id: &str, ui: &Ui) -> Markup {
     let countries: Vec<&Regulations> = corpus.regulations.iter().collect();
-    let rows = crate::regs::compare(&countries, headings, Some(id));
+    let rows = crate::regs::compare(&countries, edition, Some(id));
     html! {
         @if !rows.is_empty() {
             section.regulations {
                 h2 { (ui.national) }
                 @for row in &rows {
                     div.regulated {
-                        h3 { (id_link(row.node)) " " (in_language(headings.language(), &headings.heading_path(row.node))) }
+                        h3 { (id_link(row.node)) " " (headings(corpus, ui, row.node)) }
                         @for (country, list) in countries.iter().zip(&row.by_country) {
                             @for regulation in list {
                                 (super::regs::regulation(country, regulation, ui))

@@ -10,11 +10,11 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use maud::{Markup, html};
 
-use super::{Ask, bounded};
+use super::{Ask, bounded, node};
 use crate::corpus::model::Regulation;
 use crate::corpus::{Edition, Regulations};
 use crate::render::regs::{Table, counted, summary};
-use crate::serve::layout::{Ui, dir, id_link, in_language, mixed};
+use crate::serve::layout::{Ui, dir, id_link, mixed};
 use crate::serve::params::{Params, path as encode};
 use crate::serve::{Site, blocking};
 
@@ -121,7 +121,6 @@ async fn table_page(
             rows: &rows,
             headings,
         };
-        let language = headings.language();
         let body = html! {
             h1 { (ui.regulations) ": " span dir="ltr" { (codes.join(", ")) } }
             @if let [country] = countries.as_slice() {
@@ -148,7 +147,7 @@ async fn table_page(
                             tr {
                                 th scope="row" {
                                     (id_link(row.node))
-                                    div.path { (in_language(language, &headings.heading_path(row.node))) }
+                                    div.path { (node::headings(corpus, ui, row.node)) }
                                 }
                                 @for (country, list) in countries.iter().zip(&row.by_country) {
                                     td data-country=(country.data.country.as_str()) {

@@ -11,9 +11,9 @@ use maud::{Markup, html};
 
 use super::Ask;
 use crate::search::{Hit, Lang, Outcome, Request};
-use crate::serve::layout::{Page, dir, law_href, mixed, search_form};
+use crate::serve::layout::{Page, Ui, dir, law_href, mixed, say, search_form};
 use crate::serve::params::{OPEN_IN, Params, path, query_string};
-use crate::serve::{MAX_RESULTS, Site, blocking};
+use crate::serve::{MAX_PATH_CHARS, MAX_RESULTS, Site, blocking};
 
 /// The search page, with the results of `q` when given.
 pub async fn page(
@@ -23,24 +23,30 @@ pub async fn page(
 ) -> Response {
     blocking(move || {
         let ask = Ask::new(&site, query.as_deref(), &headers);
+        let ui = ask.ui;
         let q = ask.params.get("q").unwrap_or("");
         let lang = ask.params.get("lang").and_then(language);
-        let (status, results) = if q.is_empty() {
-            (StatusCode::OK, html! {})
-        } else {
-            match crate::search::search(&site.index, &request(&ask.params, q)) {
-                Ok(outcome) => (StatusCode::OK, results(&outcome)),
-                Err(e) => (
-                    StatusCode::BAD_REQUEST,
-                    html! { p.message role="alert" { (e.to_string()) } },
-                ),
-            }
+        let refuse = |message: Markup| {
+            let alert = html! { p.message role="alert" dir="auto" { (message) } };
+            (StatusCode::BAD_REQUEST, alert)
         };
-        let ui = ask.ui;
+        let (status, results) = match request(&ask.params, q) {
+            Err(bad) => refuse(bad.said(ui)),
+            Ok(_) if q.is_empty() => (StatusCode::OK, html! {}),
+            Ok(request) => match crate::search::search(&site.index, &request) {
+                Ok(outcome) => (StatusCode::OK, results(&outcome, ui)),
+                Err(e) => refuse(match crate::search::refused(q) {
+                    Some(refused) => ui.refused(&refused),
+                    None => html! { (e.message()) },
+                }),
+            },
+        };
+        // The script writes what it draws in the page's words, as `results` does.
         let body = html! {
             h1 { (ui.search) }
             (search_form(ui, q, lang.map(|l| l.code()), true))
-            section #results aria-live="polite" { (results) }
+            section #results aria-live="polite" data-one=(ui.one_result) data-many=(ui.results)
+                data-nothing=(ui.nothing_found) data-near=(ui.near_spellings) { (results) }
         };
         let title = if q.is_empty() {
             ui.search.to_string()
@@ -77,25 +83,78 @@ pub fn language(code: &str) -> Option<Lang> {
     }
 }
 
-/// The search `params` ask for `q`: the language chosen, at most `MAX_RESULTS` results.
-pub fn request(params: &Params, q: &str) -> Request {
+/// A search parameter given a value it does not take (cut to `MAX_PATH_CHARS`): refused, not
+/// read as if absent.
+#[derive(Debug)]
+pub enum BadParameter {
+    /// `lang`: a language of the results.
+    Lang(String),
+    /// `limit`: how many results.
+    Limit(String),
+}
+
+impl BadParameter {
+    fn name(&self) -> &'static str {
+        match self {
+            BadParameter::Lang(_) => "lang",
+            BadParameter::Limit(_) => "limit",
+        }
+    }
+
+    fn given(&self) -> &str {
+        match self {
+            BadParameter::Lang(given) | BadParameter::Limit(given) => given,
+        }
+    }
+
+    /// What it takes, in English.
+    fn takes(&self) -> String {
+        match self {
+            BadParameter::Lang(_) => "he, el or en".to_string(),
+            BadParameter::Limit(_) => format!("a whole number from 1 to {MAX_RESULTS}"),
+        }
+    }
+
+    /// Said in the page's words; what it takes, as codes and numbers, reads in any language.
+    pub fn said(&self, ui: &Ui) -> Markup {
+        let takes = match self {
+            BadParameter::Lang(_) => "he, el, en".to_string(),
+            BadParameter::Limit(_) => format!("1–{MAX_RESULTS}"),
+        };
+        say(ui.bad_parameter, &[self.name(), &takes, self.given()])
+    }
+}
+
+impl std::fmt::Display for BadParameter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (name, takes, given) = (self.name(), self.takes(), self.given());
+        write!(f, "`{name}` takes {takes}, not `{given}`")
+    }
+}
+
+/// The search `params` ask for `q`: the languages chosen, at most `MAX_RESULTS` results (10
+/// unless asked); a value either does not take is refused.
+pub fn request(params: &Params, q: &str) -> Result<Request, BadParameter> {
+    let given = |value: &str| value.chars().take(MAX_PATH_CHARS).collect();
     let mut request = Request::new(q);
     request.langs = params
         .all("lang")
         .into_iter()
-        .filter_map(language)
-        .collect();
+        .map(|code| language(code).ok_or_else(|| BadParameter::Lang(given(code))))
+        .collect::<Result<_, _>>()?;
     request.editions = params
         .all("edition")
         .iter()
         .map(|e| e.to_string())
         .collect();
-    request.limit = params
-        .get("limit")
-        .and_then(|l| l.parse::<usize>().ok())
-        .unwrap_or(10)
-        .clamp(1, MAX_RESULTS);
-    request
+    if let Some(limit) = params.get("limit") {
+        request.limit = limit
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_RESULTS).contains(n))
+            .ok_or_else(|| BadParameter::Limit(given(limit)))?;
+    }
+    Ok(request)
 }
 
 /// Where a result is read: its node's page, or its part of the commentary, opened in the
@@ -123,28 +182,35 @@ fn page_of(hit: &Hit) -> String {
     }
 }
 
-/// The results, as the script draws them too (`assets/app.js`).
-fn results(outcome: &Outcome) -> Markup {
+/// The results, as the script draws them too (`assets/app.js`): what was cited that is not
+/// there, the near spellings searched, how many results (or that nothing was found), the list.
+fn results(outcome: &Outcome, ui: &Ui) -> Markup {
     html! {
-        @if let Some(message) = &outcome.message {
-            p.message dir="auto" { (message) }
+        @if let Some(unfound) = &outcome.message {
+            p.message dir="auto" { (ui.unfound(unfound)) }
         }
         @if !outcome.near_spellings.is_empty() {
-            p.note { "Searched by near spelling: " (mixed(&outcome.near_spelled())) }
+            p.note dir="auto" { (say(ui.near_spellings, &[&outcome.near_spelled()])) }
         }
-        p.count { (crate::text::plural(outcome.results.len(), "result")) }
-        ol.results {
-            @for hit in &outcome.results {
-                li lang=(hit.language) dir=(dir(&hit.language)) {
-                    a.hit href=(href(hit)) {
-                        span.id dir="ltr" { (hit.id) }
-                        " "
-                        span.edition dir="ltr" { (hit.edition) " · " (hit.kind) }
+        @if outcome.results.is_empty() {
+            @if outcome.message.is_none() {
+                p.message dir="auto" { (say(ui.nothing_found, &[&outcome.query])) }
+            }
+        } @else {
+            p.count { (ui.count(outcome.results.len())) }
+            ol.results {
+                @for hit in &outcome.results {
+                    li lang=(hit.language) dir=(dir(&hit.language)) {
+                        a.hit href=(href(hit)) {
+                            span.id dir="ltr" { (hit.id) }
+                            " "
+                            span.edition dir="ltr" { (hit.edition) " · " (hit.kind) }
+                        }
+                        @if !hit.heading.is_empty() && hit.heading != hit.snippet {
+                            div.path { (mixed(&hit.heading)) }
+                        }
+                        p.snippet { (marked(&hit.snippet, &hit.highlights)) }
                     }
-                    @if !hit.heading.is_empty() && hit.heading != hit.snippet {
-                        div.path { (mixed(&hit.heading)) }
-                    }
-                    p.snippet { (marked(&hit.snippet, &hit.highlights)) }
                 }
             }
         }
