@@ -96,16 +96,21 @@ fn a_range_of_laws_holds_those_laws_only() {
     assert!(laws.contains("63") && laws.contains("64"));
 }
 
-#[test]
-fn a_terminal_gets_columns_each_in_its_direction() {
+/// What `compare <node> --edition el --edition he` prints on a terminal `columns` wide.
+fn compared_at(columns: &str, node: &str) -> String {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_bridgelaws"))
-        .args(["compare", "27B1", "--edition", "el", "--edition", "he"])
-        .env("COLUMNS", "80")
+        .args(["compare", node, "--edition", "el", "--edition", "he"])
+        .env("COLUMNS", columns)
         .env("NO_COLOR", "1")
         .current_dir(crate::util::manifest_dir())
         .output()
         .unwrap();
-    let text = stdout(&output);
+    stdout(&output)
+}
+
+#[test]
+fn a_terminal_gets_columns_each_in_its_direction() {
+    let text = compared_at("80", "27B1");
     for line in text.lines() {
         assert!(
             bridgelaws::render::style::visible_width(line) <= 80,
@@ -129,14 +134,7 @@ fn a_terminal_gets_columns_each_in_its_direction() {
         "the two books' 27B1(a) on one line: {item}"
     );
     // A deep id (`40B2(a)(iii)`, four levels down) keeps the columns where they are.
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_bridgelaws"))
-        .args(["compare", "40B2", "--edition", "el", "--edition", "he"])
-        .env("COLUMNS", "160")
-        .env("NO_COLOR", "1")
-        .current_dir(crate::util::manifest_dir())
-        .output()
-        .unwrap();
-    let text = stdout(&output);
+    let text = compared_at("160", "40B2");
     let gutters: std::collections::BTreeSet<usize> = text
         .lines()
         .filter_map(|line| line.split(" │ ").next().filter(|_| line.contains(" │ ")))
