@@ -351,18 +351,12 @@ fn label_end(line: &str) -> Option<usize> {
         .find(|word| word.chars().any(crate::text::is_hebrew_letter))
         .map(|word| word.as_ptr() as usize - line.as_ptr() as usize)?;
     let (label, text) = line.split_at(start);
-    let count = |latin: bool| {
-        text.chars()
-            .filter(|&c| {
-                if latin {
-                    c.is_ascii_alphabetic()
-                } else {
-                    crate::text::is_hebrew_letter(c)
-                }
-            })
-            .count()
-    };
-    (first_letter(label).is_some_and(|c| c.is_ascii_alphabetic()) && count(false) > count(true))
+    let hebrew = text
+        .chars()
+        .filter(|&c| crate::text::is_hebrew_letter(c))
+        .count();
+    let latin = text.chars().filter(char::is_ascii_alphabetic).count();
+    (first_letter(label).is_some_and(|c| c.is_ascii_alphabetic()) && hebrew > latin)
         .then_some(start)
 }
 

@@ -73,9 +73,11 @@ pub fn open_announcing(root: &Root, asked: Option<&Path>) -> Result<Opened> {
     match open_announcing_in(root, &dir) {
         Err(Error::Io { path, source }) if path.starts_with(&dir) => {
             if asked.is_some() {
-                let within = Some(path.display().to_string())
-                    .filter(|_| path != dir)
-                    .map_or_else(String::new, |file| format!(" ({file})"));
+                let within = if path == dir {
+                    String::new()
+                } else {
+                    format!(" ({})", path.display())
+                };
                 return Err(Error::Usage(format!(
                     "cannot write the search index in {}{within}: {source}; give --index a folder you can write to",
                     dir.display(),

@@ -439,12 +439,9 @@ impl Search<'_> {
                 .map_err(search_error)?;
             // A misspelling keeps its first letter (`revok`, `δηλωση`): the walk stays among
             // the words that begin with it, a small part of the dictionary.
-            let first = text.chars().next().map(String::from).unwrap_or_default();
-            let after_first = text
-                .chars()
-                .next()
-                .and_then(|c| char::from_u32(u32::from(c) + 1))
-                .map_or_else(|| String::from(char::MAX), String::from);
+            let first = text.chars().next().unwrap_or_default();
+            let after_first = char::from_u32(u32::from(first) + 1).unwrap_or(char::MAX);
+            let (first, after_first) = (first.to_string(), after_first.to_string());
             let mut out = Vec::new();
             for segment in self.searcher.segment_readers() {
                 let inverted = segment.inverted_index(field).map_err(search_error)?;

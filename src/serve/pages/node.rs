@@ -39,17 +39,17 @@ pub async fn page(
         let Some(raw) = reference.as_ref().ok().and_then(|Path(r)| bounded(r)) else {
             return ask.not_found("/", "this address names no law");
         };
-        // A range of laws is no node: read as a reference it would be a nonsense id (`61.64`).
-        // Law 71's paragraphs are numbered, so `71-1` is its paragraph 1 (71.1), a node.
-        let resolved = resolve(&site.corpus, raw);
-        let a_node = resolved.as_ref().is_ok_and(|id| site.corpus.holds(id));
-        if !a_node && let Some(range) = Scope::laws(raw) {
-            return match range {
-                Ok((from, to)) => laws(&site.corpus, &ask, raw, from..=to),
-                Err(e) => ask.not_found("/", e.message()),
-            };
+        // A range of laws is no node (read as a reference, `61-64` is a nonsense id), but what
+        // is written as one may be (`71-1`, Law 71's paragraph 1): `Scope::parse` decides, as
+        // for `compare`.
+        if Scope::laws(raw).is_some() {
+            match Scope::parse(raw, &site.corpus) {
+                Ok(Scope::Laws(from, to)) => return laws(&site.corpus, &ask, raw, from..=to),
+                Err(e) => return ask.not_found("/", e.message()),
+                Ok(_) => {}
+            }
         }
-        let id = match resolved {
+        let id = match resolve(&site.corpus, raw) {
             Ok(id) => id,
             Err(unfound) => return ask.not_found("/", ask.ui.unfound(&unfound)),
         };
