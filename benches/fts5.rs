@@ -112,6 +112,14 @@ fn judged_sets(manifest: &Path) -> Vec<(String, Vec<Judged>)> {
             "blind.tsv, reporting half".into(),
             half("blind.tsv", Half::Report),
         ),
+        (
+            "blind-he.tsv, tuning half".into(),
+            half("blind-he.tsv", Half::Tune),
+        ),
+        (
+            "blind-he.tsv, reporting half".into(),
+            half("blind-he.tsv", Half::Report),
+        ),
     ]
 }
 
