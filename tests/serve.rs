@@ -400,6 +400,51 @@ fn the_search_page_answers_without_javascript() {
     assert!(!answer.body.contains("U+200F"));
 }
 
+/// What the script puts in the page as you type: the page's list of results alone, in the
+/// page's words (the API's messages are English), never stored.
+#[test]
+fn the_results_alone_are_the_page_s_list_in_its_words() {
+    let hebrew = [("accept-language", "he")];
+    let asked = query(&[("q", "הובלה שלא בתור")]);
+    let page = get_with(&format!("/search?{asked}"), &hebrew);
+    let part = get_with(&format!("/search?{asked}&part=results"), &hebrew);
+    assert_eq!(part.status, StatusCode::OK);
+    assert_eq!(part.headers[header::CACHE_CONTROL], "no-store");
+    assert!(
+        part.body.starts_with("<p class=\"count\">"),
+        "{}",
+        part.body
+    );
+    assert!(!part.body.contains("<html"));
+    let list = |body: &str| {
+        body[body.find("<ol").unwrap()..]
+            .split("</ol>")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(list(&part.body), list(&page.body));
+    // A law beyond the Laws is said in the page's language, as the page says it.
+    let part = get_with(
+        &format!("/search?{}&part=results", query(&[("q", "חוק 99")])),
+        &hebrew,
+    );
+    assert!(part.body.contains("אין חוק"), "{}", part.body);
+    let refused = get_with("/search?q=&part=results", &hebrew);
+    assert_eq!(refused.status, StatusCode::OK);
+    assert_eq!(refused.body, "");
+    let refused = get_with(
+        &format!("/search?{}&part=results", query(&[("q", &"x".repeat(600))])),
+        &hebrew,
+    );
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+    assert!(
+        refused
+            .body
+            .starts_with("<p class=\"message\" role=\"alert\"")
+    );
+}
+
 #[test]
 fn a_page_has_one_search_box_which_the_start_page_focuses() {
     let boxes = |body: &str| body.matches("type=\"search\" name=\"q\"").count();
@@ -914,6 +959,7 @@ fn injection_payloads_through_every_parameter_come_back_inert() {
                 ])
             ),
             format!("/?{}", query(&[("q", p)])),
+            format!("/search?{}", query(&[("q", p), ("part", "results")])),
             format!("/law/{seg}?{}", query(&[("view", p)])),
             format!("/law/27B1(a)?{}", query(&[("view", p)])),
             format!("/regs/{seg}?{}", query(&[("law", p)])),

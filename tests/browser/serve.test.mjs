@@ -224,10 +224,10 @@ for (const size of SIZES) {
  * isolated in their own direction. */
 const INTERFACES = [
   { lang: "he", locale: "he-IL", query: "הובלה שלא בתור", law: "53", results: /^\d+ תוצאות$/,
-    nothing: "לא נמצא דבר עבור", label: "מילון מונחים: מונח בעברית, ביוונית או באנגלית",
+    nothing: "לא נמצא דבר עבור", noLaw: ["חוק 99", "אין חוק 99"], label: "מילון מונחים: מונח בעברית, ביוונית או באנגלית",
     heading: "חוק 19 – " },
   { lang: "el", locale: "el-GR", query: "ανεπαρκης αγορα", law: "27", results: /^\d+ αποτελέσματα$/,
-    nothing: "Δεν βρέθηκε τίποτα για", label: "Γλωσσάριο: ένας όρος στα ελληνικά, εβραϊκά ή αγγλικά",
+    nothing: "Δεν βρέθηκε τίποτα για", noLaw: ["Νόμος 99", "Δεν υπάρχει Νόμος 99"], label: "Γλωσσάριο: ένας όρος στα ελληνικά, εβραϊκά ή αγγλικά",
     heading: "ΝΟΜΟΣ 19 – " },
 ];
 
@@ -251,6 +251,10 @@ for (const size of SIZES) {
       await page.keyboard.type("zzqqxxyy");
       await page.locator("#results p.message", { hasText: ui.nothing }).waitFor();
       assert.equal(await page.locator("#results p.message bdi").textContent(), "zzqqxxyy");
+      // What the search says of a law beyond the Laws, as you type: in the page's words too.
+      await page.locator("#q").fill("");
+      await page.keyboard.type(ui.noLaw[0]);
+      await page.locator("#results p.message", { hasText: ui.noLaw[1] }).waitFor();
       // The glossary: its label whole in the page's language, the laws by their headings in it.
       await page.goto(`${base}/glossary?q=double`);
       assert.equal((await page.locator("label[for=term]").textContent()).trim(), ui.label);

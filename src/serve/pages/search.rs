@@ -1,12 +1,13 @@
 //! The search page: one box; results in the language typed or the one chosen, each with its
 //! heading path, its snippet with the matched words marked, its edition and a link. It answers
-//! at `/search?q=…` without JavaScript; the script fills the same list as you type.
+//! at `/search?q=…` without JavaScript; as you type, the script fills the list with the one
+//! this page draws (`&part=results`).
 
 use std::sync::Arc;
 
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
 
 use super::Ask;
@@ -41,12 +42,15 @@ pub async fn page(
                 }),
             },
         };
-        // The script writes what it draws in the page's words, as `results` does.
+        // As you type, the script asks for the results alone and puts them in the page: one
+        // drawing of them, in the page's words.
+        if ask.params.get("part") == Some("results") {
+            return fragment(status, results);
+        }
         let body = html! {
             h1 { (ui.search) }
             (search_form(ui, q, lang.map(|l| l.code()), true))
-            section #results aria-live="polite" data-one=(ui.one_result) data-many=(ui.results)
-                data-nothing=(ui.nothing_found) data-near=(ui.near_spellings) { (results) }
+            section #results aria-live="polite" { (results) }
         };
         let title = if q.is_empty() {
             ui.search.to_string()
@@ -71,6 +75,20 @@ pub async fn page(
         .response()
     })
     .await
+}
+
+/// The results' markup alone (`/search?q=…&part=results`), never stored: the index may be
+/// rebuilt.
+fn fragment(status: StatusCode, results: Markup) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        results.into_string(),
+    )
+        .into_response()
 }
 
 /// A language the results may be asked in.
