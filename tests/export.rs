@@ -348,6 +348,13 @@ fn the_translate_toolkit_reads_the_exports_back() {
         assert_eq!(read["resname"], unit.id().as_str());
         assert_eq!(read["source"], unit.segments[0].plain().as_str());
         assert_eq!(read["target"], unit.segments[1].plain().as_str());
+        // Both texts are published: the target is a final translation, not a draft.
+        assert_eq!(
+            (&read["translated"], &read["fuzzy"]),
+            (&true.into(), &false.into()),
+            "{}",
+            read["id"]
+        );
     }
     let sample = units.iter().find(|u| u["id"] == "27B1a.s2").unwrap();
     assert_eq!(sample["source"], SECOND_SENTENCE_HE);

@@ -61,18 +61,21 @@ pub fn write(export: &Export) -> Result<String> {
     for unit in &export.units {
         let (id, resname) = (unit.xml_id(), unit.id());
         xml.line(3)?;
-        // Table rows keep their line breaks: the white space is the text's.
+        // Table rows keep their line breaks: the white space is the text's. Both texts are
+        // the federations' published ones: approved, or the tools read every target as a
+        // draft to review (`pocount` counted them fuzzy, and `xliff2po` then `po2tmx` kept
+        // none).
         xml.start(
             "trans-unit",
             &[
                 ("id", &id),
                 ("resname", &resname),
+                ("approved", "yes"),
                 ("xml:space", "preserve"),
             ],
         )?;
         for (segment, (name, attributes)) in unit.segments.iter().zip([
             ("source", &[][..]),
-            // Both are the federations' published texts.
             ("target", &[("state", "final")][..]),
         ]) {
             xml.line(4)?;
