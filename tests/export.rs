@@ -237,7 +237,72 @@ fn jsonl_takes_a_scope_too() {
     // A node no edition has: nothing found, as for the other formats.
     let output = bridgelaws(&["export", "--edition", "el-2017", "--scope", "27E"]);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stderr(&output).contains("27E: nothing to export"));
+    assert!(stderr(&output).contains("27E: no such node in el-2017"));
+    assert!(output.stdout.is_empty());
+}
+
+/// A failed export writes nothing: not on standard output (which a shell has already emptied
+/// into the file), and not over the file `--output` names, which is replaced only by a whole
+/// export, the same bytes as on standard output.
+#[test]
+fn an_export_writes_its_file_whole_or_not_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("memory").join("laws.xlf");
+    let args = |scope: &str| {
+        let mut args = vec!["export", "--edition", "he", "--edition", "el"];
+        args.extend(["--format", "xliff", "--scope", scope, "--output"]);
+        args.push(file.to_str().unwrap());
+        bridgelaws(&args)
+    };
+    let output = args("27");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(output.stdout.is_empty());
+    let printed = bridgelaws(&[
+        "export",
+        "--edition",
+        "he",
+        "--edition",
+        "el",
+        "--format",
+        "xliff",
+        "--scope",
+        "27",
+    ]);
+    assert_eq!(std::fs::read(&file).unwrap(), printed.stdout);
+    for scope in ["27E", "94"] {
+        let output = args(scope);
+        assert_eq!(output.status.code(), Some(1), "{scope}");
+        assert!(output.stdout.is_empty(), "{scope}");
+        assert_eq!(std::fs::read(&file).unwrap(), printed.stdout, "{scope}");
+    }
+    // A file that cannot be written is named as asked, not by the temporary one.
+    let blocked = dir.path().join("laws.xlf");
+    std::fs::create_dir(&blocked).unwrap();
+    let output = bridgelaws(&[
+        "export",
+        "--edition",
+        "he",
+        "--edition",
+        "el",
+        "--format",
+        "tmx",
+        "--scope",
+        "27",
+        "-o",
+        blocked.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains(&format!("{}:", blocked.display())),
+        "{}",
+        stderr(&output)
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(left.len(), 2, "no temporary file left: {left:?}");
 }
 
 /// Whether the Translate Toolkit can be used: if not, the reason. With

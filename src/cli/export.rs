@@ -2,12 +2,14 @@
 //! translation tools (TMX, XLIFF, CSV).
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use clap::ValueEnum;
 
-use super::{chosen_editions, emit, emit_raw, texts_in_corpus};
+use super::{chosen_editions, emit_raw, texts_in_corpus};
 use bridgelaws::align::Scope;
 use bridgelaws::corpus::Corpus;
+use bridgelaws::corpus::write::write_file;
 use bridgelaws::error::{Error, Result};
 use bridgelaws::render::export::{self, Export, Segmentation};
 
@@ -54,6 +56,11 @@ pub struct Args {
     /// Begin the CSV with a byte order mark, for spreadsheet programs that need it to read UTF-8
     #[arg(long)]
     pub bom: bool,
+
+    /// Write to FILE instead of standard output; it is replaced only once the export is whole
+    /// (a failed export leaves it as it was)
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
@@ -88,37 +95,51 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     if matches!(args.format, ExportFormat::Tmx | ExportFormat::Xliff) {
         texts_in_corpus(&editions, "translate")?;
     }
+    if let Scope::Node(id) = &scope
+        && !editions.iter().any(|e| e.index_of(id).is_some())
+    {
+        let ids: Vec<&str> = editions.iter().map(|e| e.id()).collect();
+        return Err(Error::NotFound(format!(
+            "{id}: no such node in {}",
+            ids.join(", ")
+        )));
+    }
     let nothing = || {
         Error::NotFound(format!(
             "{}: nothing to export in the editions given",
             args.scope.trim()
         ))
     };
-    if args.format == ExportFormat::Jsonl {
+    // Made whole, then written: nothing is written when there is nothing to export.
+    let text = if args.format == ExportFormat::Jsonl {
         let jsonl = export::jsonl(editions[0], &scope)?;
-        emit_raw(out, &bridgelaws::render::style::json_shown(&jsonl))?;
-        return if jsonl.is_empty() {
-            Err(nothing())
-        } else {
-            Ok(())
+        if jsonl.is_empty() {
+            return Err(nothing());
+        }
+        bridgelaws::render::style::json_shown(&jsonl).into_owned()
+    } else {
+        let segmentation = match args.units {
+            Units::Sentences => Segmentation::Sentences,
+            Units::Nodes => Segmentation::Nodes,
         };
-    }
-    let segmentation = match args.units {
-        Units::Sentences => Segmentation::Sentences,
-        Units::Nodes => Segmentation::Nodes,
+        let gathered = Export::gather(editions, &scope, &args.scope, segmentation);
+        if gathered.rows.is_empty()
+            || (args.format != ExportFormat::Csv && gathered.units.is_empty())
+        {
+            return Err(nothing());
+        }
+        if args.format != ExportFormat::Csv {
+            eprintln!("export: {}", gathered.summary().replace('\n', "\nexport: "));
+        }
+        bridgelaws::text::printable(&match args.format {
+            ExportFormat::Tmx => export::tmx::write(&gathered)?,
+            ExportFormat::Xliff => export::xliff::write(&gathered)?,
+            _ => export::csv::write(&gathered, args.bom),
+        })
+        .into_owned()
     };
-    let gathered = Export::gather(editions, &scope, &args.scope, segmentation);
-    let text = match args.format {
-        ExportFormat::Tmx => export::tmx::write(&gathered)?,
-        ExportFormat::Xliff => export::xliff::write(&gathered)?,
-        _ => export::csv::write(&gathered, args.bom),
-    };
-    emit(out, &text)?;
-    if args.format != ExportFormat::Csv {
-        eprintln!("export: {}", gathered.summary().replace('\n', "\nexport: "));
+    match &args.output {
+        Some(path) => write_file(path, &text),
+        None => emit_raw(out, &text),
     }
-    if gathered.rows.is_empty() || (args.format != ExportFormat::Csv && gathered.units.is_empty()) {
-        return Err(nothing());
-    }
-    Ok(())
 }

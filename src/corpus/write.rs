@@ -30,8 +30,12 @@ pub fn write_file(path: &Path, contents: &str) -> Result<()> {
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let temporary = dir.join(format!(".{name}.tmp"));
-    std::fs::write(&temporary, contents).map_err(|e| Error::io(&temporary, e))?;
-    std::fs::rename(&temporary, path).map_err(|e| Error::io(path, e))
+    // Named by the file asked for: the temporary one is no name the user knows.
+    std::fs::write(&temporary, contents).map_err(|e| Error::io(path, e))?;
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        Error::io(path, e)
+    })
 }
 
 /// `yaml` (a file as `to_yaml` makes it) with the comments that open the file `old` now, if it

@@ -74,10 +74,11 @@ pub fn write(export: &Export) -> Result<String> {
                 ("xml:space", "preserve"),
             ],
         )?;
-        for (segment, (name, attributes)) in unit.segments.iter().zip([
-            ("source", &[][..]),
-            ("target", &[("state", "final")][..]),
-        ]) {
+        for (segment, (name, attributes)) in unit
+            .segments
+            .iter()
+            .zip([("source", &[][..]), ("target", &[("state", "final")][..])])
+        {
             xml.line(4)?;
             xml.start(name, attributes)?;
             xml.pieces(&segment.0, Dialect::Xliff)?;
