@@ -707,11 +707,6 @@ fn a_page_in_hebrew_or_greek_says_everything_in_its_language() {
                 .contains(&format!("<p class=\"count\">{one}</p>")),
             "{lang}"
         );
-        // The script draws the same words.
-        assert!(
-            answer.body.contains(&format!("data-one=\"{one}\"")),
-            "{lang}"
-        );
     }
     // What a director sees often, in the page's words; the query or id isolated.
     for (q, lang, says) in [
@@ -992,6 +987,8 @@ fn injection_payloads_through_every_parameter_come_back_inert() {
         };
         for uri in &uris {
             let answer = get_with(uri, &[("cookie", &cookie)]);
+            // The results alone, which the script puts in a page.
+            let part = uri.ends_with("&part=results");
             let uri = short(uri);
             requests += 1;
             assert!(!answer.status.is_server_error(), "{uri}: {}", answer.status);
@@ -1007,7 +1004,7 @@ fn injection_payloads_through_every_parameter_come_back_inert() {
             if kind.starts_with("application/json") {
                 serde_json::from_str::<Value>(&answer.body)
                     .unwrap_or_else(|e| panic!("{uri}: not JSON: {e}"));
-            } else if kind.starts_with("text/html") {
+            } else if kind.starts_with("text/html") && !part {
                 assert!(answer.body.starts_with("<!DOCTYPE html>"), "{uri}");
             }
             if let Some(problem) = dangerous(&answer.body) {

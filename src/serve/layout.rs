@@ -342,11 +342,6 @@ impl Page<'_> {
                 }
             }
         };
-        // A control or bidi character a text holds shows as its code, inert, as everywhere.
-        let page = crate::text::replace_unprintable(&markup.into_string(), |code| {
-            format!("&lt;U+{code:04X}&gt;")
-        })
-        .into_owned();
         let mut response = (
             self.status,
             [
@@ -354,7 +349,7 @@ impl Page<'_> {
                 // The view remembered and the browser's languages choose the page's words.
                 (header::VARY, "Cookie, Accept-Language"),
             ],
-            page,
+            sent(markup),
         )
             .into_response();
         if self.remember
@@ -364,6 +359,30 @@ impl Page<'_> {
         }
         response
     }
+}
+
+/// A part of a page alone, as the script asks for it to put in the page (`/search?…&part=results`):
+/// in the page's words as the page is, and never stored, the index being rebuilt at will.
+pub fn part(status: StatusCode, markup: Markup) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::VARY, "Cookie, Accept-Language"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        sent(markup),
+    )
+        .into_response()
+}
+
+/// Markup as sent: a control or bidi character a text holds shows as its code, inert, as
+/// everywhere.
+fn sent(markup: Markup) -> String {
+    crate::text::replace_unprintable(&markup.into_string(), |code| {
+        format!("&lt;U+{code:04X}&gt;")
+    })
+    .into_owned()
 }
 
 /// The search form: one box, and the language of the results. The page's own form (`big`)

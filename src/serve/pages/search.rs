@@ -6,13 +6,13 @@
 use std::sync::Arc;
 
 use axum::extract::{RawQuery, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
 use maud::{Markup, html};
 
 use super::Ask;
 use crate::search::{Hit, Lang, Outcome, Request};
-use crate::serve::layout::{Page, Ui, dir, law_href, mixed, say, search_form};
+use crate::serve::layout::{Page, Ui, dir, law_href, mixed, part, say, search_form};
 use crate::serve::params::{OPEN_IN, Params, path, query_string};
 use crate::serve::{MAX_PATH_CHARS, MAX_RESULTS, Site, blocking};
 
@@ -45,7 +45,7 @@ pub async fn page(
         // As you type, the script asks for the results alone and puts them in the page: one
         // drawing of them, in the page's words.
         if ask.params.get("part") == Some("results") {
-            return fragment(status, results);
+            return part(status, results);
         }
         let body = html! {
             h1 { (ui.search) }
@@ -75,20 +75,6 @@ pub async fn page(
         .response()
     })
     .await
-}
-
-/// The results' markup alone (`/search?q=…&part=results`), never stored: the index may be
-/// rebuilt.
-fn fragment(status: StatusCode, results: Markup) -> Response {
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        results.into_string(),
-    )
-        .into_response()
 }
 
 /// A language the results may be asked in.
