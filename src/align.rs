@@ -86,6 +86,18 @@ impl Scope {
     }
 }
 
+/// As a user writes it: `27B1`, `61-64`, `all`.
+impl std::fmt::Display for Scope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Scope::Node(id) => f.write_str(id),
+            Scope::Laws(from, to) if from == to => write!(f, "{from}"),
+            Scope::Laws(from, to) => write!(f, "{from}-{to}"),
+            Scope::All => f.write_str("all"),
+        }
+    }
+}
+
 /// The laws a range of parts spans (`27B-27D` → `27`, `27B-29A` → `27-29`); none when `input`
 /// is no such range.
 fn range_of_parts(input: &str) -> Option<String> {

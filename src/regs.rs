@@ -6,9 +6,11 @@
 
 use std::collections::BTreeMap;
 
+use crate::align::Scope;
 use crate::corpus::model::Regulation;
 use crate::corpus::reference::Reference;
 use crate::corpus::{Corpus, Edition, Regulations};
+use crate::error::Error;
 use crate::refs;
 
 /// The countries named on a command line, in that order, or what is wrong with the names.
@@ -35,10 +37,18 @@ pub fn countries<'c>(corpus: &'c Corpus, codes: &[String]) -> Result<Vec<&'c Reg
     Ok(found)
 }
 
-/// Whether a regulation concerns the node `id`: it is attached to it or to a node under it,
-/// or printed in it (a footnote).
-pub fn concerns(regulation: &Regulation, id: &str) -> bool {
-    refs::within(&regulation.attached_to, id) || regulation.footnote.as_deref() == Some(id)
+/// Whether a regulation concerns `scope`: for a node, it is attached to it or to a node under
+/// it, or printed in it (a footnote); for a range of laws, it is attached within one of them
+/// (as `order` places its node).
+pub fn concerns(regulation: &Regulation, scope: &Scope, order: &Edition) -> bool {
+    match scope {
+        Scope::Node(id) => {
+            refs::within(&regulation.attached_to, id) || regulation.footnote.as_deref() == Some(id)
+        }
+        _ => order
+            .get(&regulation.attached_to)
+            .is_some_and(|entry| scope.contains(entry, order)),
+    }
 }
 
 /// One node that some of the countries regulate, with each country's regulations on it, in
@@ -63,28 +73,35 @@ impl Row<'_> {
     }
 }
 
-/// The node a filter (`--law 40B1`, `?law=40B1`) names in `headings`, or what is wrong with
-/// it, each message opening with `option` as the user wrote it: a filter that names nothing
-/// is refused, never ignored (which would show every regulation as if it were the answer).
-pub fn scope(headings: &Edition, option: &str, input: &str) -> Result<String, String> {
-    let id = refs::parse(input).map_err(|e| format!("{option}: {e}"))?;
-    match headings.get(&id) {
-        Some(_) => Ok(id),
-        None => Err(format!("{option} {id}: no such node in {}", headings.id())),
+/// The node or range of laws a filter (`--law 40B1`, `--law 40-42`, `?law=40B1`) names, read
+/// as `compare` reads its scope, or what is wrong with it, each message opening with `option`
+/// as the user wrote it: a filter that names nothing is refused, never ignored (which would
+/// show every regulation as if it were the answer).
+pub fn scope(corpus: &Corpus, option: &str, input: &str) -> Result<Option<Scope>, Error> {
+    match Scope::parse(input, corpus) {
+        Ok(Scope::Node(id)) if !corpus.holds(&id) => Err(Error::NotFound(format!(
+            "{option} {id}: no such node in any edition"
+        ))),
+        // `all` narrows nothing.
+        Ok(Scope::All) => Ok(None),
+        Ok(scope) => Ok(Some(scope)),
+        Err(Error::Usage(why)) => Err(Error::Usage(format!("{option}: {why}"))),
+        Err(Error::NotFound(why)) => Err(Error::NotFound(format!("{option}: {why}"))),
+        Err(other) => Err(other),
     }
 }
 
-/// Every node any of `countries` regulates, within the node `scope` when given, in the
-/// document order of `order`.
+/// Every node any of `countries` regulates, within `scope` when given, in the document order
+/// of `order`.
 pub fn compare<'c>(
     countries: &[&'c Regulations],
     order: &Edition,
-    scope: Option<&str>,
+    scope: Option<&Scope>,
 ) -> Vec<Row<'c>> {
     let mut rows: BTreeMap<(usize, &str), Vec<Vec<&Regulation>>> = BTreeMap::new();
     for (n, country) in countries.iter().enumerate() {
         for regulation in &country.data.regulations {
-            if scope.is_some_and(|id| !concerns(regulation, id)) {
+            if scope.is_some_and(|scope| !concerns(regulation, scope, order)) {
                 continue;
             }
             let node = regulation.attached_to.as_str();

@@ -186,6 +186,16 @@ fn the_diff_pairs_the_countries_node_by_node() {
         ])
     );
     assert_eq!(regulated("78"), pairs(&[("78A", "il"), ("78D", "gr")]));
+    // A range of laws, as `compare` reads one: the laws' nodes in order, and nothing else.
+    let range = regulated("40-42");
+    assert_eq!(range[..11], regulated("40")[..]);
+    assert!(
+        range[11..]
+            .iter()
+            .all(|(id, _)| id.starts_with("41") || id.starts_with("42"))
+    );
+    assert_eq!(range.len(), 12, "{range:?}");
+    assert_eq!(regulated("78-78"), regulated("78"));
     assert_eq!(
         regulated("Law 80"),
         pairs(&[
@@ -353,10 +363,16 @@ fn bad_country_and_scope_are_named() {
         ),
         (&["regs", "diff", "il", "IL"], 2, "`il` is named twice"),
         (&["regs", "diff", "il"], 2, "<COUNTRY> <COUNTRY>..."),
+        // Nothing found is 1, as `compare` says it; what cannot be read is 2.
         (
             &["regs", "il", "--law", "99"],
-            2,
+            1,
             "--law: there is no Law 99",
+        ),
+        (
+            &["regs", "diff", "il", "gr", "--law", "64-61"],
+            2,
+            "--law: the range `64-61` runs backwards",
         ),
         (
             &["regs", "il", "--law", "27Z"],
@@ -365,8 +381,8 @@ fn bad_country_and_scope_are_named() {
         ),
         (
             &["regs", "il", "--law", "27F"],
-            2,
-            "--law 27F: no such node in en-2017",
+            1,
+            "--law 27F: no such node in any edition",
         ),
         (
             &["regs", "il", "--law", "27"],

@@ -47,7 +47,8 @@ pub struct DiffArgs {
 /// What part of the regulations to print, and how.
 #[derive(Debug, clap::Args)]
 pub struct View {
-    /// Only the regulations on this node and the nodes under it: 40, 40B2, "Law 80", def/alert
+    /// Only the regulations on this node and the nodes under it (40, 40B2, "Law 80", def/alert),
+    /// or on a range of laws (40-42)
     #[arg(long = "law", value_name = "REF")]
     pub scope: Option<String>,
 
@@ -104,12 +105,14 @@ fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) 
         None => regs::headings_edition(corpus, &countries)
             .ok_or_else(|| Error::Usage("the corpus has no edition to name the nodes".into()))?,
     };
-    let scope = view
+    let asked = view
         .scope
         .as_deref()
-        .map(|s| regs::scope(headings, "--law", s).map_err(Error::Usage))
-        .transpose()?;
-    let rows = regs::compare(&countries, headings, scope.as_deref());
+        .map(|s| regs::scope(corpus, "--law", s))
+        .transpose()?
+        .flatten();
+    let rows = regs::compare(&countries, headings, asked.as_ref());
+    let scope = asked.map(|s| s.to_string());
     let nothing = || {
         Error::NotFound(format!(
             "no regulations of {}{}",

@@ -8,6 +8,7 @@ use super::amendments::{self, ChangeJson};
 use super::node::{self, NodeJson};
 use super::regs::{self, RegulationJson, Table};
 use super::style::Style;
+use crate::align::Scope;
 use crate::corpus::{Corpus, Edition, Regulations};
 use crate::refs;
 
@@ -45,7 +46,9 @@ impl<'c> Shown<'c> {
         // shown.
         let countries: Vec<&Regulations> = corpus.regulations.iter().collect();
         let rows = match found.first() {
-            Some((edition, _)) => crate::regs::compare(&countries, edition, Some(id)),
+            Some((edition, _)) => {
+                crate::regs::compare(&countries, edition, Some(&Scope::Node(id.to_string())))
+            }
             None => Vec::new(),
         };
         let shown: Vec<&Edition> = found.iter().map(|(e, _)| *e).collect();

@@ -196,11 +196,12 @@ pub async fn regs(
             );
         };
         let params = Params::parse(query.as_deref());
-        let scope = match regs::scope(&params, headings) {
+        let asked = match regs::scope(&params, corpus) {
             Ok(scope) => scope,
             Err(message) => return error(StatusCode::BAD_REQUEST, message),
         };
-        let rows = crate::regs::compare(&countries, headings, scope.as_deref());
+        let rows = crate::regs::compare(&countries, headings, asked.as_ref());
+        let scope = asked.map(|s| s.to_string());
         let table = Table {
             corpus,
             countries: &countries,

@@ -123,11 +123,8 @@ impl<'c> Compared<'c> {
         let rows = align::rows(&editions, scope);
         let countries: Vec<&Regulations> = corpus.regulations.iter().collect();
         let regulations = match (scope, editions.first()) {
-            (Scope::Node(id), Some(first)) => crate::regs::compare(&countries, first, Some(id)),
-            (Scope::Laws(from, to), Some(first)) => (*from..=*to)
-                .flat_map(|law| crate::regs::compare(&countries, first, Some(&law.to_string())))
-                .collect(),
             (Scope::All, Some(first)) => crate::regs::compare(&countries, first, None),
+            (_, Some(first)) => crate::regs::compare(&countries, first, Some(scope)),
             (_, None) => Vec::new(),
         };
         let cited_by = match scope {

@@ -437,7 +437,7 @@ fn in_index(editions: &[&Edition], id: &str, ui: &Ui) -> Markup {
 /// interface's language.
 fn regulations(corpus: &Corpus, edition: &Edition, id: &str, ui: &Ui) -> Markup {
     let countries: Vec<&Regulations> = corpus.regulations.iter().collect();
-    let rows = crate::regs::compare(&countries, edition, Some(id));
+    let rows = crate::regs::compare(&countries, edition, Some(&Scope::Node(id.to_string())));
     html! {
         @if !rows.is_empty() {
             section.regulations {

@@ -11,8 +11,9 @@ use axum::response::Response;
 use maud::{Markup, html};
 
 use super::{Ask, bounded, node};
+use crate::align::Scope;
 use crate::corpus::model::Regulation;
-use crate::corpus::{Edition, Regulations};
+use crate::corpus::{Corpus, Regulations};
 use crate::render::regs::{Table, counted, summary};
 use crate::serve::layout::{Ui, dir, id_link, mixed};
 use crate::serve::params::{Params, path as encode};
@@ -104,7 +105,7 @@ async fn table_page(
             return ask.not_found("/regs", "the corpus has no edition to name the nodes");
         };
         let ui = ask.ui;
-        let scope = match scope(&ask.params, headings) {
+        let asked = match scope(&ask.params, corpus) {
             Ok(scope) => scope,
             Err(message) => {
                 let body = html! {
@@ -114,7 +115,8 @@ async fn table_page(
                 return ask.page(StatusCode::BAD_REQUEST, ui.regulations.to_string(), &here, body);
             }
         };
-        let rows = crate::regs::compare(&countries, headings, scope.as_deref());
+        let rows = crate::regs::compare(&countries, headings, asked.as_ref());
+        let scope = asked.map(|s| s.to_string());
         let table = Table {
             corpus,
             countries: &countries,
@@ -166,13 +168,14 @@ async fn table_page(
     .await
 }
 
-/// The node `?law=` narrows the regulations to, read as `regs --law` reads it (a page and the
-/// API answer the same message).
-pub fn scope(params: &Params, headings: &Edition) -> Result<Option<String>, String> {
+/// The node or range of laws `?law=` narrows the regulations to, read as `regs --law` reads
+/// it (a page and the API answer the same message).
+pub fn scope(params: &Params, corpus: &Corpus) -> Result<Option<Scope>, String> {
     params
         .get("law")
-        .map(|s| crate::regs::scope(headings, "law", s))
+        .map(|s| crate::regs::scope(corpus, "law", s).map_err(|e| e.message()))
         .transpose()
+        .map(Option::flatten)
 }
 
 /// A regulation with its country, as a node's page lists it.
