@@ -73,7 +73,8 @@ impl Scope {
                     Kind::Footnote => entry.parent.map(|p| edition.entries[p].id.as_str()),
                     _ => Some(entry.id.as_str()),
                 };
-                own.is_some_and(|own| own == id || refs::within(own, id))
+                // A footnote asked for by its id (`fn/9`) is itself.
+                entry.id == *id || own.is_some_and(|own| own == id || refs::within(own, id))
             }
             Scope::Laws(from, to) => {
                 let law = edition

@@ -49,6 +49,44 @@ fn a_node_is_compared_row_by_row_on_its_subtree() {
     assert_eq!(row["cells"][0]["cites"], row["cells"][1]["cites"]);
 }
 
+/// A footnote asked for by its id is compared and exported, as `show` and the web show it
+/// (it was "no such node in the editions compared", and nothing to export).
+#[test]
+fn a_footnote_is_compared_and_exported_by_its_id() {
+    let value = json(&[
+        "compare",
+        "fn/9",
+        "--edition",
+        "he",
+        "--edition",
+        "el",
+        "--format",
+        "json",
+    ]);
+    let rows = value["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{value}");
+    assert_eq!(rows[0]["id"], "fn/9");
+    assert!(
+        rows[0]["cells"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("הובלות הפתיחה")
+    );
+    let output = bridgelaws(&[
+        "export",
+        "--edition",
+        "he",
+        "--edition",
+        "el",
+        "--format",
+        "tmx",
+        "--scope",
+        "fn/9",
+    ]);
+    assert!(output.status.success(), "{}", crate::util::stderr(&output));
+    assert_eq!(stdout(&output).matches("<tu ").count(), 1);
+}
+
 #[test]
 fn the_whole_book_differs_in_citations_only_where_acknowledged() {
     let corpus = corpus();
