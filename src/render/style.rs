@@ -157,12 +157,13 @@ impl Style {
         }
         let mut out = String::with_capacity(text.len());
         let mut bold = false;
+        let mut direction = unicode_bidi::Level::ltr();
         for line in text.split_inclusive('\n') {
             let (line, newline) = match line.strip_suffix('\n') {
                 Some(line) => (line, "\n"),
                 None => (line, ""),
             };
-            out.push_str(&visual_line(line, &mut bold));
+            out.push_str(&visual_line(line, &mut bold, &mut direction));
             out.push_str(newline);
         }
         out
@@ -170,12 +171,18 @@ impl Style {
 }
 
 impl Style {
-    /// One line as it must be printed on its own (a cell of a column), in visual order when
-    /// the style asks for it: for layouts that place right-to-left text themselves, which
-    /// `finish` would reorder across their columns.
-    pub fn visual(&self, line: &str) -> String {
+    /// One line as it must be printed on its own (a line of an edition's cell), in visual order
+    /// when the style asks for it: for layouts that place right-to-left text themselves, which
+    /// `finish` would reorder across their columns. A line with no letter to say its direction
+    /// (a row of a table's numbers) takes its edition's: `rtl` for Hebrew.
+    pub fn visual(&self, line: &str, rtl: bool) -> String {
+        let mut direction = if rtl {
+            unicode_bidi::Level::rtl()
+        } else {
+            unicode_bidi::Level::ltr()
+        };
         if self.bidi {
-            visual_line(line, &mut false)
+            visual_line(line, &mut false, &mut direction)
         } else {
             line.to_string()
         }
@@ -289,8 +296,9 @@ pub fn wrap_labelled(out: &mut String, indent: usize, label: &str, text: &str, s
 /// One line in the order a terminal without bidi must print it: its indent kept at the start,
 /// the rest reordered by the Unicode bidi algorithm, brackets mirrored inside right-to-left
 /// runs, bold kept on the characters it was on. `bold` carries the bold state from line to
-/// line.
-fn visual_line(line: &str, bold: &mut bool) -> String {
+/// line, and `direction` the direction of the last line with a letter that says one: a line
+/// with none (a row of numbers under a Hebrew table's header) reads in it.
+fn visual_line(line: &str, bold: &mut bool, direction: &mut unicode_bidi::Level) -> String {
     let body = line.trim_start_matches(' ');
     let indent = &line[..line.len() - body.len()];
     // The characters with their bold, escapes taken out.
@@ -322,11 +330,17 @@ fn visual_line(line: &str, bold: &mut bool) -> String {
                 unicode_bidi::Level::rtl(),
             )
         }
-        None => (Vec::new(), plain.as_str(), direction_of(&plain)),
+        None => {
+            if let Some(said) = direction_of(&plain) {
+                *direction = said;
+            }
+            (Vec::new(), plain.as_str(), *direction)
+        }
     };
     let chars = &chars[ordered.len()..];
     let info = ParagraphBidiInfo::new(text, Some(direction));
-    if info.has_rtl() {
+    // A right-to-left line with no Hebrew letter (a row of numbers) is still reordered.
+    if info.has_rtl() || direction.is_rtl() {
         let levels = info.reordered_levels_per_char(0..text.len());
         let letters: Vec<char> = chars.iter().map(|(c, _)| *c).collect();
         ordered.extend(visual_order(&letters, &levels).into_iter().map(|i| {
@@ -428,13 +442,15 @@ fn first_letter(line: &str) -> Option<char> {
 /// A line's direction: that of its first letter, as Unicode has it, but for letters in words
 /// that open with a digit (`73A1`, `27ב1`) and in an item's label (`(ii)`): a Hebrew paragraph
 /// opening with its number or its label reads right to left, its closing punctuation at the
-/// left end.
-fn direction_of(line: &str) -> unicode_bidi::Level {
-    if first_letter(line).is_some_and(crate::text::is_hebrew) {
-        unicode_bidi::Level::rtl()
-    } else {
-        unicode_bidi::Level::ltr()
-    }
+/// left end. None for a line with no such letter.
+fn direction_of(line: &str) -> Option<unicode_bidi::Level> {
+    first_letter(line).map(|c| {
+        if crate::text::is_hebrew(c) {
+            unicode_bidi::Level::rtl()
+        } else {
+            unicode_bidi::Level::ltr()
+        }
+    })
 }
 
 /// The order, by their indices, in which a terminal without bidi must print `chars` at
@@ -655,6 +671,16 @@ mod tests {
             style.finish("the word קלף means card"),
             "the word ףלק means card"
         );
+        // A row of numbers under a Hebrew table's header reads right to left as the header
+        // does (78B of the Hebrew edition: the first cell at the right); under an English
+        // line, left to right.
+        assert_eq!(
+            style.finish("הפרש IMP\n0-10 0 370-420 9\nLaw 78\n0-10 0"),
+            "IMP שרפה\n9 370-420 0 0-10\nLaw 78\n0-10 0"
+        );
+        // A cell's line with no letter takes its edition's direction.
+        assert_eq!(style.visual("20-40 1 130-490", true), "130-490 1 20-40");
+        assert_eq!(style.visual("20-40 1 130-490", false), "20-40 1 130-490");
         // Bold running over a line break goes on on the next line.
         assert_eq!(
             style.finish("\x1b[1mאב\nגד\x1b[22m"),

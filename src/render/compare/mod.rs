@@ -205,7 +205,7 @@ impl<'c> Compared<'c> {
                     let printed = cell.as_ref().map_or_else(|| "—".into(), Cell::printed);
                     wrap(&printed, "", "", column)
                         .into_iter()
-                        .map(|line| pad(&style.visual(&line), column, rtl))
+                        .map(|line| pad(&style.visual(&line, rtl), column, rtl))
                         .collect()
                 })
                 .collect();
@@ -259,7 +259,8 @@ impl<'c> Compared<'c> {
                 for line in wrap(&printed, &first, &rest, style.width) {
                     // The edition's label stays at the left; the text is put in visual order.
                     let (label, text) = line.split_at(first.len().min(line.len()));
-                    out.push_str(&format!("{label}{}\n", style.visual(text)));
+                    let rtl = is_rtl_language(edition.language());
+                    out.push_str(&format!("{label}{}\n", style.visual(text, rtl)));
                 }
             }
             out.push('\n');
