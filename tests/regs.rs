@@ -274,7 +274,6 @@ fn the_diff_as_csv_and_markdown_has_a_column_per_country() {
         "regs", "diff", "il", "gr", "--format", "csv",
     ]));
     let records = read_csv(&csv);
-    assert_eq!(records.len(), 1 + nodes.len());
     assert_eq!(
         records[0],
         [
@@ -282,20 +281,31 @@ fn the_diff_as_csv_and_markdown_has_a_column_per_country() {
             "heading",
             "regulated_by",
             "il_id",
+            "il_footnote",
             "il_text",
-            "il_english",
+            "il_english_unofficial",
             "gr_id",
+            "gr_footnote",
             "gr_text",
-            "gr_english"
+            "gr_english_unofficial"
         ]
     );
-    assert!(records.iter().all(|r| r.len() == 9));
-    let law_78a = records.iter().find(|r| r[0] == "78A").unwrap();
-    assert_eq!(law_78a[2], "il");
-    assert_eq!(law_78a[3], "reg/il/21\nreg/il/22");
-    assert_eq!(law_78a[6], "");
+    assert!(records.iter().all(|r| r.len() == 11));
+    // One regulation per cell, an id alone in its cell: a node regulated twice by a country
+    // takes two records (78A: reg/il/21 and reg/il/22), every other node one.
+    assert_eq!(records.len(), 1 + nodes.len() + 1);
+    let law_78a: Vec<&Vec<String>> = records.iter().filter(|r| r[0] == "78A").collect();
+    assert_eq!(law_78a.len(), 2);
+    assert_eq!(
+        (&law_78a[0][3][..], &law_78a[1][3][..]),
+        ("reg/il/21", "reg/il/22")
+    );
+    assert!(law_78a.iter().all(|r| r[2] == "il" && r[7].is_empty()));
+    let law_41a = records.iter().find(|r| r[0] == "41A").unwrap();
+    assert_eq!((&law_41a[3][..], &law_41a[4][..]), ("reg/il/17", "fn/9"));
+    assert!(records[1..].iter().all(|r| !r[3].contains([' ', '\n'])));
     let law_12 = records.iter().find(|r| r[0] == "12C2(b)").unwrap();
-    assert!(law_12[7].contains("78Δ, 86Β3"), "{law_12:?}");
+    assert!(law_12[9].contains("78Δ, 86Β3"), "{law_12:?}");
 
     let markdown = stdout(&bridgelaws(&[
         "regs", "diff", "il", "gr", "--format", "markdown",
@@ -458,7 +468,7 @@ fn a_third_country_is_a_file_and_a_third_column() {
         &["regs", "diff", "il", "gr", "xa", "--format", "csv"],
     ));
     let records = read_csv(&csv);
-    assert!(records.iter().all(|r| r.len() == 3 + 3 * 3));
+    assert!(records.iter().all(|r| r.len() == 3 + 3 * 4));
     let text = stdout(&in_corpus(
         dir.path(),
         &["regs", "diff", "il", "gr", "xa", "--law", "78"],

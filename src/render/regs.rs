@@ -265,30 +265,35 @@ pub fn csv(table: &Table<'_>) -> String {
         let code = country.data.country.as_str();
         header.extend([
             format!("{code}_id"),
+            format!("{code}_footnote"),
             format!("{code}_text"),
-            format!("{code}_english"),
+            // The project's rendering, never the federation's text.
+            format!("{code}_english_unofficial"),
         ]);
     }
     let mut out = csv_record(&header);
     for row in table.rows {
-        let mut record = table.lead(row, " ");
-        for (_, regulations) in table.cells(row) {
-            let joined = |field: fn(&Regulation) -> String| {
-                regulations
-                    .iter()
-                    .map(|r| field(r))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            };
-            record.push(joined(name));
-            record.push(joined(|r| r.text.to_string()));
-            record.push(joined(|r| {
-                r.english
-                    .as_ref()
-                    .map_or_else(String::new, |e| e.text.to_string())
-            }));
+        let cells: Vec<(&str, &[&Regulation])> = table.cells(row).collect();
+        // One regulation per cell, for sorting and filtering by id: a node a country
+        // regulates twice takes two records, the node's columns repeated.
+        let records = cells.iter().map(|(_, r)| r.len()).max().unwrap_or(0).max(1);
+        for n in 0..records {
+            let mut record = table.lead(row, " ");
+            for (_, regulations) in &cells {
+                match regulations.get(n) {
+                    Some(r) => record.extend([
+                        r.id.to_string(),
+                        r.footnote.clone().unwrap_or_default(),
+                        r.text.to_string(),
+                        r.english
+                            .as_ref()
+                            .map_or_else(String::new, |e| e.text.to_string()),
+                    ]),
+                    None => record.extend(std::iter::repeat_n(String::new(), 4)),
+                }
+            }
+            out.push_str(&csv_record(&record));
         }
-        out.push_str(&csv_record(&record));
     }
     out
 }
