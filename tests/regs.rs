@@ -373,6 +373,14 @@ fn bad_country_and_scope_are_named() {
         ),
         (&["regs", "diff", "il", "IL"], 2, "`il` is named twice"),
         (&["regs", "diff", "il"], 2, "<COUNTRY> <COUNTRY>..."),
+        // A byte-order mark is for CSV, as export and qa say; it was dropped without a word.
+        (&["regs", "il", "--bom"], 2, "--bom is for --format csv"),
+        (
+            &["regs", "diff", "il", "gr", "--bom"],
+            2,
+            "--bom is for --format csv",
+        ),
+        (&["qa", "--bom"], 2, "--bom is for --format csv"),
         // Nothing found is 1, as `compare` says it; what cannot be read is 2.
         (
             &["regs", "il", "--law", "99"],

@@ -1039,7 +1039,8 @@ fn injection_payloads_through_every_parameter_come_back_inert() {
 #[test]
 fn the_binary_serves_over_loopback() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bridgelaws"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--index", &index_dir()])
+        // A host name is read as a person writes it (resolved from the machine's own tables).
+        .args(["serve", "--addr", "localhost:0", "--index", &index_dir()])
         .current_dir(crate::util::manifest_dir())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -1055,6 +1056,14 @@ fn the_binary_serves_over_loopback() {
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_string();
+    // A second server on the same port says what to do.
+    let taken = crate::util::bridgelaws(&["serve", "--addr", &addr, "--index", &index_dir()]);
+    assert_eq!(taken.status.code(), Some(2));
+    assert!(
+        crate::util::stderr(&taken).contains("another program listens on port"),
+        "{}",
+        crate::util::stderr(&taken)
+    );
     let mut stream = TcpStream::connect(&addr).unwrap();
     write!(
         stream,

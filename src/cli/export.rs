@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 
-use super::{chosen_editions, emit_raw, texts_in_corpus};
+use super::{bom_needs_csv, chosen_editions, emit_raw, texts_in_corpus};
 use bridgelaws::align::Scope;
 use bridgelaws::corpus::Corpus;
 use bridgelaws::corpus::write::write_file;
@@ -67,9 +67,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     let scope = Scope::parse(&args.scope, corpus)?;
     // Required on the command line: never the default of every edition.
     let editions = chosen_editions(corpus, &args.editions)?;
-    if args.bom && args.format != ExportFormat::Csv {
-        return Err(Error::Usage("--bom is for --format csv".into()));
-    }
+    bom_needs_csv(args.bom, args.format == ExportFormat::Csv)?;
     let (fewest, most, why) = match args.format {
         ExportFormat::Jsonl => (1, 1, "JSON Lines hold one edition"),
         ExportFormat::Tmx => (

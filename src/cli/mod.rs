@@ -183,6 +183,14 @@ fn texts_in_corpus(editions: &[&Edition], purpose: &str) -> Result<()> {
     }
 }
 
+/// `--bom` is refused with a format other than CSV, where it would be silently dropped.
+fn bom_needs_csv(bom: bool, csv: bool) -> Result<()> {
+    if bom && !csv {
+        return Err(Error::Usage("--bom is for --format csv".into()));
+    }
+    Ok(())
+}
+
 /// Plain text to the output, what the corpus put in it made harmless (`text::printable`):
 /// no control character reaches the terminal.
 fn emit(out: &mut dyn Write, text: &str) -> Result<()> {

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 
-use super::{Display, chosen_editions, emit, emit_json, emit_text, texts_in_corpus};
+use super::{Display, bom_needs_csv, chosen_editions, emit, emit_json, emit_text, texts_in_corpus};
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
 use bridgelaws::qa;
@@ -46,6 +46,7 @@ pub enum QaFormat {
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
+    bom_needs_csv(args.bom, args.format == QaFormat::Csv)?;
     let editions = chosen_editions(corpus, &args.editions)?;
     if editions.len() < 2 {
         return Err(Error::Usage(

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use clap::{Subcommand, ValueEnum};
 
-use super::{Display, emit, emit_json, emit_text, find_edition};
+use super::{Display, bom_needs_csv, emit, emit_json, emit_text, find_edition};
 use bridgelaws::corpus::Corpus;
 use bridgelaws::error::{Error, Result};
 use bridgelaws::regs;
@@ -91,6 +91,11 @@ pub enum TableFormat {
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
+    let view = match &args.command {
+        Some(RegsCommand::Diff(diff)) => &diff.view,
+        None => &args.view,
+    };
+    bom_needs_csv(view.bom, view.format == TableFormat::Csv)?;
     match (&args.command, &args.country) {
         (Some(RegsCommand::Diff(diff)), _) => compare(corpus, &diff.countries, &diff.view, out),
         (None, Some(country)) => compare(corpus, std::slice::from_ref(country), &args.view, out),

@@ -12,8 +12,9 @@ use bridgelaws::serve::{self, Site};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Address and port to listen on (port 0: any free port)
-    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
+    /// Address and port to listen on: an IP address or a host name (localhost:8080); port 0
+    /// for any free port
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR", value_parser = address)]
     pub addr: SocketAddr,
 
     /// Index folder [default: index/ beside the corpus folder; a cache folder for the
@@ -36,4 +37,16 @@ pub fn run(root: Root, args: &Args, out: &mut dyn Write) -> Result<()> {
         );
         let _ = out.flush();
     })
+}
+
+/// `--addr`: an IP address and port, or a host name and port, resolved here (`localhost` from
+/// the machine's own tables: no network).
+fn address(typed: &str) -> std::result::Result<SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    let how = "write it as a host or an IP address and a port: 127.0.0.1:8080, localhost:8080, [::1]:8080";
+    typed
+        .to_socket_addrs()
+        .map_err(|e| format!("{e}; {how}"))?
+        .next()
+        .ok_or_else(|| format!("`{typed}` names no address; {how}"))
 }

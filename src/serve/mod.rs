@@ -99,9 +99,16 @@ pub fn run(site: Site, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Resu
         .build()
         .map_err(|e| Error::io("<the server's runtime>", e))?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
-            .map_err(|e| Error::Usage(format!("cannot listen on {addr}: {e}")))?;
+        let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+            let what = match e.kind() {
+                std::io::ErrorKind::AddrInUse => format!(
+                    "; another program listens on port {}: choose another with --addr (port 0 for any free one)",
+                    addr.port()
+                ),
+                _ => String::new(),
+            };
+            Error::Usage(format!("cannot listen on {addr}: {e}{what}"))
+        })?;
         let bound = listener
             .local_addr()
             .map_err(|e| Error::io("<the server's socket>", e))?;
