@@ -79,6 +79,13 @@ fn the_units_are_sentences_where_the_books_agree_and_nodes_elsewhere() {
         .map(|u| u.id())
         .collect();
     assert_eq!(contract, ["def/contract"]);
+    // The text a law prints after its parts is a unit of its own after theirs, where the book
+    // prints it (Law 71's closing sentence came before 71.1, as its `.s2`).
+    let law_71: Vec<String> = (export.units.iter())
+        .filter(|u| u.node.starts_with("71"))
+        .map(|u| u.id())
+        .collect();
+    assert_eq!(law_71, ["71.title", "71", "71.1", "71.2", "71.after"]);
     // The nodes one book lacks are left out and named: 16A3 is in neither book, five
     // definitions are not in the Hebrew one, and the Greek book has one entry for vulnerable.
     assert_eq!(c.absent, 7);

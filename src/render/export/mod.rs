@@ -22,7 +22,6 @@ use crate::text::plural;
 
 pub use inline::{Piece, Segment};
 
-use super::compare::Cell;
 use super::node::export_record;
 
 /// Every node of `edition` within `scope`, one JSON object per line, in document order.
@@ -65,8 +64,11 @@ pub enum Segmentation {
 pub enum Part {
     /// The heading, or a definition's term.
     Title,
-    /// The text (and the text after the node's children, on the next line).
+    /// The text.
     Text,
+    /// The text printed after the node's children (Law 71's closing sentence): after their
+    /// units, where the book prints it.
+    After,
 }
 
 /// One unit: the same text in each edition.
@@ -100,8 +102,10 @@ impl Unit {
 
     fn with_suffix(&self, node: &str) -> String {
         let mut id = node.to_string();
-        if self.part == Part::Title {
-            id.push_str(".title");
+        match self.part {
+            Part::Title => id.push_str(".title"),
+            Part::After => id.push_str(".after"),
+            Part::Text => {}
         }
         if let Some((n, _)) = self.sentence {
             id.push_str(&format!(".s{n}"));
@@ -174,14 +178,23 @@ impl<'c> Export<'c> {
             absent: Vec::new(),
             one_sided: Vec::new(),
         };
+        // The text after a node's children waits for the last of them.
+        let mut open: Vec<&Row> = Vec::new();
         for row in &rows {
-            export.add(row);
+            while let Some(node) = open.pop_if(|node| !crate::refs::within(&row.id, &node.id)) {
+                export.add(node, &[Part::After]);
+            }
+            export.add(row, &[Part::Title, Part::Text]);
+            open.push(row);
+        }
+        while let Some(node) = open.pop() {
+            export.add(node, &[Part::After]);
         }
         export.rows = rows;
         export
     }
 
-    fn add(&mut self, row: &Row) {
+    fn add(&mut self, row: &Row, parts: &[Part]) {
         let lacking: Vec<String> = row
             .cells
             .iter()
@@ -190,6 +203,10 @@ impl<'c> Export<'c> {
             .map(|(_, edition)| edition.id().to_string())
             .collect();
         if !lacking.is_empty() {
+            // Named once, with its title and text.
+            if parts.contains(&Part::After) {
+                return;
+            }
             self.absent.push(LeftOut {
                 node: row.id.clone(),
                 part: None,
@@ -198,7 +215,7 @@ impl<'c> Export<'c> {
             return;
         }
         let entries: Vec<&Entry> = row.cells.iter().flatten().copied().collect();
-        for part in [Part::Title, Part::Text] {
+        for &part in parts {
             let texts: Vec<Option<Text>> = entries
                 .iter()
                 .zip(&self.editions)
@@ -295,6 +312,7 @@ impl<'c> Export<'c> {
                 .map(|l| {
                     let part = match l.part {
                         Some(Part::Title) => " title",
+                        Some(Part::After) => " text after its parts",
                         _ => "",
                     };
                     format!("{}{part} ({})", l.node, l.editions.join(", "))
@@ -367,26 +385,15 @@ impl Text {
                 }),
                 _ => None,
             },
-            Part::Text => {
-                let cell = Cell::of(entry, edition);
-                if cell.note.is_some() || cell.text.is_empty() {
-                    return None;
-                }
-                // `Cell` joins the text and the text after the children with a line break.
-                let mut fields = Vec::new();
-                let mut offset = 0;
-                for (field, text) in [
-                    (Field::Text, &entry.text),
-                    (Field::TextAfter, &entry.text_after),
-                ] {
-                    if let Some(text) = text {
-                        fields.push((field, offset));
-                        offset += text.len() + 1;
-                    }
-                }
+            Part::Text | Part::After => {
+                let (field, text) = match part {
+                    Part::Text => (Field::Text, &entry.text),
+                    _ => (Field::TextAfter, &entry.text_after),
+                };
+                let text = text.as_ref().filter(|t| !t.is_empty())?;
                 Some(Text {
-                    citations: citations(entry, &fields),
-                    text: cell.text,
+                    citations: citations(entry, &[(field, 0)]),
+                    text: text.to_string(),
                 })
             }
         }
