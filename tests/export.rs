@@ -86,6 +86,9 @@ fn the_units_are_sentences_where_the_books_agree_and_nodes_elsewhere() {
         .map(|u| u.id())
         .collect();
     assert_eq!(law_71, ["71.title", "71", "71.1", "71.2", "71.after"]);
+    // Where a unit stands names the preface once (it read `preface preface · …`).
+    let preface = export.units.iter().find(|u| u.node == "preface").unwrap();
+    assert!(export.context(preface, 1).starts_with("preface · ΠΡΟΛΟΓΟΣ"));
     // The nodes one book lacks are left out and named: 16A3 is in neither book, five
     // definitions are not in the Hebrew one, and the Greek book has one entry for vulnerable.
     assert_eq!(c.absent, 7);

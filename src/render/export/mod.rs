@@ -255,7 +255,13 @@ impl<'c> Export<'c> {
     /// `editions`): what its node is and the titles above it (`item 27B1(a) · ΝΟΜΟΣ 27 –
     /// ΑΝΕΠΑΡΚΗΣ ΑΓΟΡΑ › Β. Ανεπαρκής Αγορά Όχι Δεκτή`).
     pub fn context(&self, unit: &Unit, edition: usize) -> String {
-        let node = format!("{} {}", unit.kind.as_str(), unit.node);
+        // The preface and the introduction are named by their kind alone (`preface`).
+        let kind = unit.kind.as_str();
+        let node = if kind == unit.node {
+            unit.node.clone()
+        } else {
+            format!("{kind} {}", unit.node)
+        };
         match self.editions[edition].heading_path(&unit.node) {
             path if path.is_empty() => node,
             path => format!("{node} · {}", inline::without_markers(&path)),
