@@ -235,6 +235,15 @@ fn unknown_node_exits_1_and_bad_reference_exits_2() {
     let output = bridgelaws(&["show", "27B9"]);
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("27B9: no such node in el-2017"));
+    assert!(!stderr(&output).contains("did you mean"));
+    // A definition's id typed a letter wrong names the one meant.
+    let output = bridgelaws(&["show", "def/dumy"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).ends_with("; did you mean def/dummy?\n"),
+        "{}",
+        stderr(&output)
+    );
     let output = bridgelaws(&["show", "banana"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("cannot read `banana` as a reference"));

@@ -57,8 +57,9 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     }
     if compared.rows.is_empty() {
         return Err(Error::NotFound(format!(
-            "{}: no such node in the editions compared",
-            args.reference.trim()
+            "{}: no such node in the editions compared{}",
+            args.reference.trim(),
+            corpus.did_you_mean(args.reference.trim())
         )));
     }
     Ok(())

@@ -78,8 +78,9 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
             return Err(range);
         }
         return Err(Error::NotFound(format!(
-            "{id}: no such node in {}",
-            missing.join(", ")
+            "{id}: no such node in {}{}",
+            missing.join(", "),
+            corpus.did_you_mean(&id)
         )));
     }
     if !missing.is_empty() {

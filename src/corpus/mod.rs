@@ -293,6 +293,24 @@ impl Corpus {
         self.editions.iter().any(|e| e.index_of(id).is_some())
     }
 
+    /// `; did you mean def/dummy?` for a definition's id typed a letter or two wrong
+    /// (`def/dumy`), the nearest some edition has; nothing for any other id, whose letters are
+    /// the book's numbering, not words.
+    pub fn did_you_mean(&self, id: &str) -> String {
+        let Some(typed) = id.strip_prefix("def/") else {
+            return String::new();
+        };
+        let nearest = (self.editions.iter())
+            .flat_map(|e| &e.entries)
+            .filter_map(|entry| entry.id.strip_prefix("def/"))
+            .map(|known| (strsim::levenshtein(typed, known), known))
+            .filter(|(distance, _)| *distance <= 2)
+            .min();
+        nearest.map_or_else(String::new, |(_, known)| {
+            format!("; did you mean def/{known}?")
+        })
+    }
+
     /// The edition with the id `id` (`el-2017`).
     pub fn edition(&self, id: &str) -> Option<&Edition> {
         self.editions.iter().find(|e| e.id() == id)
