@@ -10,18 +10,23 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_str(&stdout(&output)).expect("JSON")
 }
 
-#[test]
-fn a_node_is_compared_row_by_row_on_its_subtree() {
-    let value = json(&[
+/// `compare <reference>` of the Hebrew and Greek editions, as JSON.
+fn he_el_json(reference: &str) -> Value {
+    json(&[
         "compare",
-        "27B1",
+        reference,
         "--edition",
         "he",
         "--edition",
         "el",
         "--format",
         "json",
-    ]);
+    ])
+}
+
+#[test]
+fn a_node_is_compared_row_by_row_on_its_subtree() {
+    let value = he_el_json("27B1");
     assert_eq!(value["editions"], serde_json::json!(["he-2017", "el-2017"]));
     let ids: Vec<&str> = value["rows"]
         .as_array()
@@ -53,16 +58,7 @@ fn a_node_is_compared_row_by_row_on_its_subtree() {
 /// (it was "no such node in the editions compared", and nothing to export).
 #[test]
 fn a_footnote_is_compared_and_exported_by_its_id() {
-    let value = json(&[
-        "compare",
-        "fn/9",
-        "--edition",
-        "he",
-        "--edition",
-        "el",
-        "--format",
-        "json",
-    ]);
+    let value = he_el_json("fn/9");
     let rows = value["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 1, "{value}");
     assert_eq!(rows[0]["id"], "fn/9");
@@ -72,17 +68,7 @@ fn a_footnote_is_compared_and_exported_by_its_id() {
             .unwrap()
             .contains("הובלות הפתיחה")
     );
-    let output = bridgelaws(&[
-        "export",
-        "--edition",
-        "he",
-        "--edition",
-        "el",
-        "--format",
-        "tmx",
-        "--scope",
-        "fn/9",
-    ]);
+    let output = crate::util::export_he_el("tmx", "fn/9", &[]);
     assert!(output.status.success(), "{}", crate::util::stderr(&output));
     assert_eq!(stdout(&output).matches("<tu ").count(), 1);
 }

@@ -8,7 +8,7 @@ use bridgelaws::align::Scope;
 use bridgelaws::render::export::{Export, Part, Segmentation};
 use serde_json::Value;
 
-use crate::util::{bridgelaws, corpus, stderr, stdout};
+use crate::util::{bridgelaws, corpus, export_he_el, stderr, stdout};
 
 /// 27B1(a)'s second sentence in each book: two citations, each a code.
 const SECOND_SENTENCE_HE: &str = "חוקים 26ב ו-16ג אינם חלים, אך ראו ד להלן.";
@@ -266,29 +266,14 @@ fn jsonl_takes_a_scope_too() {
 fn an_export_writes_its_file_whole_or_not_at_all() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("memory").join("laws.xlf");
-    let args = |scope: &str| {
-        let mut args = vec!["export", "--edition", "he", "--edition", "el"];
-        args.extend(["--format", "xliff", "--scope", scope, "--output"]);
-        args.push(file.to_str().unwrap());
-        bridgelaws(&args)
-    };
-    let output = args("27");
+    let to_file = |scope: &str| export_he_el("xliff", scope, &["--output", file.to_str().unwrap()]);
+    let output = to_file("27");
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(output.stdout.is_empty());
-    let printed = bridgelaws(&[
-        "export",
-        "--edition",
-        "he",
-        "--edition",
-        "el",
-        "--format",
-        "xliff",
-        "--scope",
-        "27",
-    ]);
+    let printed = export_he_el("xliff", "27", &[]);
     assert_eq!(std::fs::read(&file).unwrap(), printed.stdout);
     for scope in ["27E", "94"] {
-        let output = args(scope);
+        let output = to_file(scope);
         assert_eq!(output.status.code(), Some(1), "{scope}");
         assert!(output.stdout.is_empty(), "{scope}");
         assert_eq!(std::fs::read(&file).unwrap(), printed.stdout, "{scope}");
@@ -296,19 +281,7 @@ fn an_export_writes_its_file_whole_or_not_at_all() {
     // A file that cannot be written is named as asked, not by the temporary one.
     let blocked = dir.path().join("laws.xlf");
     std::fs::create_dir(&blocked).unwrap();
-    let output = bridgelaws(&[
-        "export",
-        "--edition",
-        "he",
-        "--edition",
-        "el",
-        "--format",
-        "tmx",
-        "--scope",
-        "27",
-        "-o",
-        blocked.to_str().unwrap(),
-    ]);
+    let output = export_he_el("tmx", "27", &["-o", blocked.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
     assert!(
         stderr(&output).contains(&format!("{}:", blocked.display())),

@@ -29,6 +29,14 @@ pub fn bridgelaws(args: &[&str]) -> Output {
     bridgelaws_in(manifest_dir(), args)
 }
 
+/// `export` of the Hebrew and Greek editions in `format` over `scope`, with `more` arguments.
+pub fn export_he_el(format: &str, scope: &str, more: &[&str]) -> Output {
+    let mut args = vec!["export", "--edition", "he", "--edition", "el"];
+    args.extend(["--format", format, "--scope", scope]);
+    args.extend(more);
+    bridgelaws(&args)
+}
+
 pub fn bridgelaws_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bridgelaws"))
         .args(args)
