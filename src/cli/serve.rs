@@ -39,8 +39,8 @@ pub fn run(root: Root, args: &Args, out: &mut dyn Write) -> Result<()> {
     })
 }
 
-/// `--addr`: an IP address and port, or a host name and port, resolved here (`localhost` from
-/// the machine's own tables: no network).
+/// `--addr`: an IP address and port, or a host name and port, resolved by the system
+/// (`localhost` from the machine's own table of hosts).
 fn address(typed: &str) -> std::result::Result<SocketAddr, String> {
     use std::net::ToSocketAddrs;
     let how = "write it as a host or an IP address and a port: 127.0.0.1:8080, localhost:8080, [::1]:8080";
