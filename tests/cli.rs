@@ -465,10 +465,12 @@ fn readme_examples() -> Vec<String> {
         .expect("a sh block under Using it");
     block
         .lines()
-        // The output goes to /dev/null, not into a file in the checkout.
+        // The output goes to /dev/null, not into a file in the checkout (`> laws.csv`,
+        // `-o laws.tmx`).
         .map(|l| {
             let command = l.split("  #").next().unwrap();
-            command.split(" > ").next().unwrap().trim().to_string()
+            let command = command.split(" > ").next().unwrap();
+            command.split(" -o ").next().unwrap().trim().to_string()
         })
         .filter(|l| l.starts_with("bridgelaws "))
         .collect()
