@@ -18,7 +18,7 @@ use crate::align::{self, Scope};
 use crate::corpus::reference::Field;
 use crate::corpus::{Corpus, Edition, Entry, Regulations};
 use crate::refs::{self, Reading};
-use crate::render::compare::{Cell, cited_by};
+use crate::render::compare::{Cell, Note, cited_by};
 use crate::render::show::citing_commentary;
 use crate::search::Unfound;
 use crate::search::analyze::edition_typed;
@@ -335,8 +335,8 @@ fn side_by_side(editions: &[&Edition], id: &str) -> Markup {
                                     @if let Some(entry) = cell {
                                         @let printed = Cell::of(entry, edition);
                                         @if let Some(t) = &printed.title { p.head { strong { (title(t)) } } }
-                                        @if let Some(note) = &printed.note { p.note lang="en" dir="ltr" { "[" (note) "]" } }
-                                        @if entry.summary.is_some() && printed.note.as_deref() == Some("unofficial summary") {
+                                        @if let Some(note) = &printed.note { p.note lang="en" dir="ltr" { "[" (note.to_string()) "]" } }
+                                        @if printed.note == Some(Note::Summary) {
                                             p { (title(&printed.text)) }
                                         } @else {
                                             @if let Some(text) = &entry.text { (field(entry, Field::Text, text)) }

@@ -99,7 +99,7 @@ async fn table_page(
         let countries = match crate::regs::countries(corpus, &codes) {
             Ok(found) if !found.is_empty() => found,
             Ok(_) => return ask.not_found("/regs", "no country named"),
-            Err(message) => return ask.not_found("/regs", &message),
+            Err(bad) => return ask.not_found("/regs", bad.to_string()),
         };
         let Some(headings) = crate::regs::headings_edition(corpus, &countries) else {
             return ask.not_found("/regs", "the corpus has no edition to name the nodes");
