@@ -24,6 +24,11 @@ impl Scope {
     /// `all`, a range of laws (`61-64`, `61–64`), or any reference `show` reads. A law beyond
     /// the Laws is nothing found, as `show` finds it; what reads as no scope is a usage error.
     pub fn parse(input: &str, corpus: &Corpus) -> Result<Scope, Error> {
+        Scope::read(input, corpus).map_err(Error::from)
+    }
+
+    /// `parse`, with what is wrong typed, for a page to say in its reader's language.
+    pub fn read(input: &str, corpus: &Corpus) -> Result<Scope, BadScope> {
         let trimmed = input.trim();
         if trimmed.eq_ignore_ascii_case("all") {
             return Ok(Scope::All);
@@ -36,30 +41,38 @@ impl Scope {
             return range.map(|(from, to)| Scope::Laws(from, to));
         }
         if let Some(laws) = range_of_parts(trimmed) {
-            return Err(Error::Usage(format!(
-                "a range is of whole laws, like 61-64: `bridgelaws compare {laws}` shows what `{trimmed}` spans"
-            )));
+            return Err(BadScope::RangeOfParts {
+                typed: trimmed.to_string(),
+                laws,
+            });
         }
         match refs::reading(trimmed) {
-            Reading::NoSuchLaw(law) => Err(Error::NotFound(refs::no_such_law(law))),
-            _ => refs::parse(trimmed).map(Scope::Node).map_err(Error::Usage),
+            Reading::NoSuchLaw(law) => Err(BadScope::NoSuchLaw(law)),
+            _ => refs::parse(trimmed)
+                .map(Scope::Node)
+                .map_err(|why| BadScope::Unreadable {
+                    typed: trimmed.to_string(),
+                    why,
+                }),
         }
     }
 
     /// The first and last law of a range (`61-64`, `61–64`), or what is wrong with it:
     /// backwards (a usage error), or beyond the Laws (nothing found, the bound beyond them
     /// named: `0-10` is Law 0, not 10); none when `input` is not written as a range.
-    pub fn laws(input: &str) -> Option<Result<(u8, u8), Error>> {
+    pub fn laws(input: &str) -> Option<Result<(u8, u8), BadScope>> {
         let trimmed = input.trim();
         let (from, to) = refs::law_range(trimmed)?;
         let law = |n: u32| u8::try_from(n).ok().filter(|n| (1..=LAW_COUNT).contains(n));
         Some(match (law(from), law(to)) {
             (Some(first), Some(last)) if first <= last => Ok((first, last)),
-            (Some(_), Some(_)) => Err(Error::Usage(format!(
-                "the range `{trimmed}` runs backwards; write it {to}-{from}"
-            ))),
-            (Some(_), None) => Err(Error::NotFound(refs::no_such_law(to))),
-            (None, _) => Err(Error::NotFound(refs::no_such_law(from))),
+            (Some(_), Some(_)) => Err(BadScope::Backwards {
+                typed: trimmed.to_string(),
+                from,
+                to,
+            }),
+            (Some(_), None) => Err(BadScope::NoSuchLaw(to)),
+            (None, _) => Err(BadScope::NoSuchLaw(from)),
         })
     }
 
@@ -82,6 +95,58 @@ impl Scope {
                     .and_then(|i| edition.lineage(i).first().map(|e| e.id.clone()))
                     .and_then(|law| law.parse::<u8>().ok());
                 law.is_some_and(|law| (*from..=*to).contains(&law))
+            }
+        }
+    }
+}
+
+/// What is wrong with a scope as written, or with a filter that must name something
+/// (`regs::filter`). `Error::from` says it in English, as the terminal and the API do; a page
+/// says it in its reader's language from the same variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadScope {
+    /// A range of laws running backwards (`64-61`).
+    Backwards {
+        /// As typed.
+        typed: String,
+        /// Its first law, as written.
+        from: u32,
+        /// Its last law, as written.
+        to: u32,
+    },
+    /// A law beyond the Laws (`99`, or a bound of `90-99`).
+    NoSuchLaw(u32),
+    /// A range of parts of laws (`27B-27D`).
+    RangeOfParts {
+        /// As typed.
+        typed: String,
+        /// The laws it spans (`27`, `27-29`).
+        laws: String,
+    },
+    /// What reads as no reference.
+    Unreadable {
+        /// As typed.
+        typed: String,
+        /// Why it reads as none, in English.
+        why: String,
+    },
+    /// A node no edition holds (`27F`).
+    NoSuchNode(String),
+}
+
+impl From<BadScope> for Error {
+    fn from(bad: BadScope) -> Error {
+        match bad {
+            BadScope::Backwards { typed, from, to } => Error::Usage(format!(
+                "the range `{typed}` runs backwards; write it {to}-{from}"
+            )),
+            BadScope::NoSuchLaw(law) => Error::NotFound(refs::no_such_law(law)),
+            BadScope::RangeOfParts { typed, laws } => Error::Usage(format!(
+                "a range is of whole laws, like 61-64: `bridgelaws compare {laws}` shows what `{typed}` spans"
+            )),
+            BadScope::Unreadable { why, .. } => Error::Usage(why),
+            BadScope::NoSuchNode(id) => {
+                Error::NotFound(format!("{id}: no such node in any edition"))
             }
         }
     }

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::align::Scope;
+use crate::align::{BadScope, Scope};
 use crate::corpus::model::Regulation;
 use crate::corpus::reference::Reference;
 use crate::corpus::{Corpus, Edition, Regulations};
@@ -14,27 +14,55 @@ use crate::error::Error;
 use crate::refs;
 
 /// The countries named on a command line, in that order, or what is wrong with the names.
-pub fn countries<'c>(corpus: &'c Corpus, codes: &[String]) -> Result<Vec<&'c Regulations>, String> {
+pub fn countries<'c>(
+    corpus: &'c Corpus,
+    codes: &[String],
+) -> Result<Vec<&'c Regulations>, BadCountry> {
     let mut found: Vec<&Regulations> = Vec::new();
     for code in codes {
         let code = code.to_lowercase();
-        let country = corpus.country(&code).ok_or_else(|| {
-            let known: Vec<&str> = corpus
+        let country = corpus.country(&code).ok_or_else(|| BadCountry::Unknown {
+            code: code.clone(),
+            known: corpus
                 .regulations
                 .iter()
-                .map(|r| r.data.country.as_str())
-                .collect();
-            format!(
-                "no regulations for `{code}` in the corpus; countries: {} (a country is a file regulations/<code>.yaml)",
-                known.join(", ")
-            )
+                .map(|r| r.data.country.to_string())
+                .collect(),
         })?;
         if found.iter().any(|c| std::ptr::eq(*c, country)) {
-            return Err(format!("`{code}` is named twice"));
+            return Err(BadCountry::Twice(code));
         }
         found.push(country);
     }
     Ok(found)
+}
+
+/// What is wrong with the countries named. `Display` says it in English, as the terminal and
+/// the API do; a page says it in its reader's language from the same variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadCountry {
+    /// No regulations for the code.
+    Unknown {
+        /// The code, lower-cased.
+        code: String,
+        /// The codes of the countries there are.
+        known: Vec<String>,
+    },
+    /// A country named twice.
+    Twice(String),
+}
+
+impl std::fmt::Display for BadCountry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadCountry::Unknown { code, known } => write!(
+                f,
+                "no regulations for `{code}` in the corpus; countries: {} (a country is a file regulations/<code>.yaml)",
+                known.join(", ")
+            ),
+            BadCountry::Twice(code) => write!(f, "`{code}` is named twice"),
+        }
+    }
 }
 
 /// Whether a regulation concerns `scope`: for a node, it is attached to it or to a node under
@@ -78,16 +106,26 @@ impl Row<'_> {
 /// as the user wrote it: a filter that names nothing is refused, never ignored (which would
 /// show every regulation as if it were the answer).
 pub fn scope(corpus: &Corpus, option: &str, input: &str) -> Result<Option<Scope>, Error> {
-    match Scope::parse(input, corpus) {
-        Ok(Scope::Node(id)) if !corpus.holds(&id) => Err(Error::NotFound(format!(
-            "{option} {id}: no such node in any edition"
-        ))),
+    filter(corpus, input).map_err(|bad| match bad {
+        BadScope::NoSuchNode(id) => {
+            Error::NotFound(format!("{option} {id}: no such node in any edition"))
+        }
+        bad => match Error::from(bad) {
+            Error::Usage(why) => Error::Usage(format!("{option}: {why}")),
+            Error::NotFound(why) => Error::NotFound(format!("{option}: {why}")),
+            other => other,
+        },
+    })
+}
+
+/// `scope`, with what is wrong typed, for a page to say in its reader's language.
+pub fn filter(corpus: &Corpus, input: &str) -> Result<Option<Scope>, BadScope> {
+    match Scope::read(input, corpus) {
+        Ok(Scope::Node(id)) if !corpus.holds(&id) => Err(BadScope::NoSuchNode(id)),
         // `all` narrows nothing.
         Ok(Scope::All) => Ok(None),
         Ok(scope) => Ok(Some(scope)),
-        Err(Error::Usage(why)) => Err(Error::Usage(format!("{option}: {why}"))),
-        Err(Error::NotFound(why)) => Err(Error::NotFound(format!("{option}: {why}"))),
-        Err(other) => Err(other),
+        Err(bad) => Err(bad),
     }
 }
 

@@ -159,8 +159,14 @@ fn unknown_addresses_answer_the_404_page() {
         ("/nope", "Nothing is at <bdi dir=\"auto\">/nope</bdi>."),
         ("/law/99", "There is no Law <bdi dir=\"auto\">99</bdi>"),
         ("/law/27H", "27H"),
-        ("/regs/xx", "no regulations for `xx`"),
-        ("/commentary/nope", "no commentary `nope`"),
+        (
+            "/regs/xx",
+            "There are no regulations for <bdi dir=\"auto\">xx</bdi>",
+        ),
+        (
+            "/commentary/nope",
+            "There is no commentary <bdi dir=\"auto\">nope</bdi>.",
+        ),
         ("/glossary?q=zzzzqqq", "No concept is called"),
     ] {
         let answer = get(uri);
@@ -205,21 +211,49 @@ fn escaped(text: &str) -> String {
 
 #[test]
 fn a_regulations_filter_that_names_nothing_is_refused_as_the_api_refuses_it() {
-    for law in ["999", "abc", "27F"] {
+    // The API says it as `regs --law` does; a page, the same reason in its words.
+    for (law, api_says, page_says) in [
+        (
+            "999",
+            "law: there is no Law 999",
+            "There is no Law <bdi dir=\"auto\">999</bdi>",
+        ),
+        (
+            "abc",
+            "law: ",
+            "<bdi dir=\"auto\">abc</bdi> is no law, paragraph or definition",
+        ),
+        (
+            "27F",
+            "law 27F: no such node in any edition",
+            "No edition has <bdi dir=\"auto\">27F</bdi>.",
+        ),
+        (
+            "42-40",
+            "law: the range `42-40` runs backwards; write it 40-42",
+            "The range <bdi dir=\"auto\">42-40</bdi> runs backwards; write it <bdi dir=\"auto\">40-42</bdi>.",
+        ),
+        (
+            "27B-29A",
+            "law: a range is of whole laws",
+            "<bdi dir=\"auto\">27B-29A</bdi> lies within <bdi dir=\"auto\">27-29</bdi>.",
+        ),
+    ] {
         let api = get(&format!("/api/regs/il/gr?law={law}"));
         assert_eq!(api.status, StatusCode::BAD_REQUEST, "{law}: {}", api.body);
         let error: Value = serde_json::from_str(&api.body).unwrap();
         let message = error["error"].as_str().unwrap();
+        assert!(message.starts_with(api_says), "{law}: {message}");
         for uri in [
             format!("/regs/diff/il/gr?law={law}"),
             format!("/regs/il?law={law}"),
         ] {
             let page = get(&uri);
             assert_eq!(page.status, StatusCode::BAD_REQUEST, "{uri}");
+            assert!(page.body.contains(page_says), "{uri}: {}", page.body);
             assert!(
-                page.body.contains(&escaped(message)),
-                "{uri}: {}",
-                page.body
+                !page.body.contains(&escaped(message)),
+                "{uri}: the terminal's words"
             );
             assert!(
                 !page.body.contains("<table"),
@@ -227,12 +261,15 @@ fn a_regulations_filter_that_names_nothing_is_refused_as_the_api_refuses_it() {
             );
         }
     }
-    let api = get("/api/regs/il?law=999");
-    assert!(api.body.contains("there is no Law 999"), "{}", api.body);
     // A filter that names a node still narrows the table.
     let page = get("/regs/il?law=40");
     assert_eq!(page.status, StatusCode::OK);
-    assert!(page.body.contains("within 40"), "{}", page.body);
+    assert!(
+        page.body
+            .contains("nodes within <bdi dir=\"auto\">40</bdi>"),
+        "{}",
+        page.body
+    );
 }
 
 #[test]
@@ -254,8 +291,14 @@ fn a_range_of_laws_is_a_page_linking_each_law_not_a_node() {
     assert!(answer.body.contains("<html lang=\"he\" dir=\"rtl\">"));
     assert!(answer.body.contains("<span lang=\"he\" dir=\"rtl\">"));
     for (range, says) in [
-        ("64-61", "the range `64-61` runs backwards; write it 61-64"),
-        ("90-99", "there is no Law 99: the Laws run from 1 to 93"),
+        (
+            "64-61",
+            "The range <bdi dir=\"auto\">64-61</bdi> runs backwards; write it <bdi dir=\"auto\">61-64</bdi>.",
+        ),
+        (
+            "90-99",
+            "There is no Law <bdi dir=\"auto\">99</bdi>: the Laws run from 1 to",
+        ),
     ] {
         let answer = get(&format!("/law/{range}"));
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{range}");
@@ -811,6 +854,314 @@ fn a_page_in_hebrew_or_greek_says_everything_in_its_language() {
     // English stays English.
     let answer = page("/regs/diff/il/gr?law=40", "en");
     assert!(answer.body.contains("LAW 40 – Partnership Understandings"));
+}
+
+/// What every kind of page says around the corpus's data (counts, column heads, what a result
+/// or a document is, what stands for a text, what is not there or refused), in Hebrew and in
+/// Greek, each number, id or query isolated; the English it said before, gone. `{lang}` in an
+/// address is the page's language.
+#[test]
+fn every_kind_of_page_says_its_own_words_in_hebrew_and_greek() {
+    let long = "x".repeat(250);
+    let search = |q: &str| format!("/search?{}", query(&[("q", q), ("limit", "50")]));
+    // The kind of a result, after its edition's id.
+    let kind = |lang: &str, dir: &str, label: &str| {
+        format!("</span> · <span lang=\"{lang}\" dir=\"{dir}\">{label}</span></span>")
+    };
+    let kinds: Vec<(String, String, String, String)> = vec![
+        (
+            search("claim"),
+            kind("he", "rtl", "חוק"),
+            kind("el", "ltr", "νόμος"),
+            "· law<".into(),
+        ),
+        (
+            search("dummy"),
+            kind("he", "rtl", "הגדרה"),
+            kind("el", "ltr", "ορισμός"),
+            "· definition<".into(),
+        ),
+        (
+            search("fn/9"),
+            kind("he", "rtl", "הערת שוליים"),
+            kind("el", "ltr", "υποσημείωση"),
+            "· footnote<".into(),
+        ),
+        (
+            search("STOP"),
+            kind("he", "rtl", "תקנה"),
+            kind("el", "ltr", "κανονισμός"),
+            "· regulation<".into(),
+        ),
+        (
+            search("קלף עונשין"),
+            kind("he", "rtl", "פרשנות"),
+            kind("el", "ltr", "σχόλιο"),
+            "· commentary<".into(),
+        ),
+    ];
+    // The address; what its Hebrew page says, what its Greek page says; the English gone.
+    type Case<'a> = (String, Vec<&'a str>, Vec<&'a str>, Vec<&'a str>);
+    let mut cases: Vec<Case> = vec![
+        // A comparison of countries: its summary and the column of the nodes.
+        (
+            "/regs/diff/il/gr".into(),
+            vec![
+                "<th scope=\"col\">סעיף</th>",
+                "<span dir=\"ltr\">il, gr</span>: <bdi dir=\"auto\">",
+                "</bdi> סעיפים מוסדרים בתקנות — <bdi dir=\"auto\">",
+                "</bdi> בשתי המדינות, <bdi dir=\"auto\">",
+                "</bdi> רק ב-<bdi dir=\"auto\">il</bdi>, <bdi dir=\"auto\">",
+                "</bdi> רק ב-<bdi dir=\"auto\">gr</bdi></p>",
+            ],
+            vec![
+                "<th scope=\"col\">Διάταξη</th>",
+                "<span dir=\"ltr\">il, gr</span>: <bdi dir=\"auto\">",
+                "</bdi> διατάξεις ρυθμίζονται — <bdi dir=\"auto\">",
+                "</bdi> και από τις δύο χώρες, <bdi dir=\"auto\">",
+                "</bdi> μόνο από την <bdi dir=\"auto\">il</bdi>, <bdi dir=\"auto\">",
+                "</bdi> μόνο από την <bdi dir=\"auto\">gr</bdi></p>",
+            ],
+            vec!["nodes regulated", "by both", "alone", ">Node<"],
+        ),
+        (
+            "/regs/diff/il/gr?law=40".into(),
+            vec!["<span dir=\"ltr\">il, gr</span> בתחום <bdi dir=\"auto\">40</bdi>: <bdi"],
+            vec!["<span dir=\"ltr\">il, gr</span> εντός του <bdi dir=\"auto\">40</bdi>: <bdi"],
+            vec!["within"],
+        ),
+        // One country: how many regulations on how many nodes.
+        (
+            "/regs/il".into(),
+            vec![
+                "</bdi> · <bdi dir=\"auto\">",
+                "</bdi> תקנות על <bdi dir=\"auto\">",
+                "</bdi> סעיפים</p>",
+                "<th scope=\"col\">סעיף</th>",
+            ],
+            vec![
+                "</bdi> κανονισμοί σε <bdi dir=\"auto\">",
+                "</bdi> διατάξεις</p>",
+                "<th scope=\"col\">Διάταξη</th>",
+            ],
+            vec!["regulations on", " nodes</p>", ">Node<"],
+        ),
+        (
+            "/regs/il?law=40".into(),
+            vec!["</bdi> סעיפים בתחום <bdi dir=\"auto\">40</bdi></p>"],
+            vec!["</bdi> διατάξεις εντός του <bdi dir=\"auto\">40</bdi></p>"],
+            vec!["within"],
+        ),
+        (
+            "/regs".into(),
+            vec!["</bdi> תקנות</li>"],
+            vec!["</bdi> κανονισμοί</li>"],
+            vec![" regulations</li>"],
+        ),
+        // What each document of the commentary is.
+        (
+            "/commentary".into(),
+            vec![
+                "(<span dir=\"ltr\">td-booklet</span>, חוברת)",
+                "(<span dir=\"ltr\">law-27-slides</span>, מסמך)",
+            ],
+            vec![
+                "(<span dir=\"ltr\">td-booklet</span>, φυλλάδιο)",
+                "(<span dir=\"ltr\">law-27-slides</span>, έγγραφο)",
+            ],
+            vec![", booklet)", ", document)"],
+        ),
+        // A node an edition lacks, or numbers otherwise: the reason is the corpus's English.
+        (
+            "/law/16A3?view={lang}".into(),
+            vec!["<p class=\"note\">[חסר בספר: <span lang=\"en\" dir=\"ltr\">"],
+            vec!["<p class=\"note\">[λείπει από το βιβλίο: <span lang=\"en\" dir=\"ltr\">"],
+            vec!["absent: "],
+        ),
+        // (The Greek book numbers every node as the Laws do.)
+        (
+            "/law/80B2?view={lang}".into(),
+            vec![
+                "<p class=\"note\">מספור שונה בספר: <span lang=\"en\" dir=\"ltr\">the book prints",
+            ],
+            vec![],
+            vec!["renumbered: "],
+        ),
+        // The editions side by side: the column of the ids, and what stands for a text.
+        (
+            "/law/16A3?view=all".into(),
+            vec![
+                "<th scope=\"col\">סעיף</th>",
+                "<p class=\"note\"><span lang=\"he\" dir=\"rtl\">[חסר בספר: <span lang=\"en\" dir=\"ltr\">",
+            ],
+            vec![
+                "<th scope=\"col\">Διάταξη</th>",
+                "<p class=\"note\"><span lang=\"el\" dir=\"ltr\">[λείπει από το βιβλίο: <span lang=\"en\" dir=\"ltr\">",
+            ],
+            vec!["absent: ", "<th scope=\"col\">id</th>"],
+        ),
+        (
+            "/law/79?view=all".into(),
+            vec![
+                "<span lang=\"he\" dir=\"rtl\">[תקציר לא רשמי]</span>",
+                "<span lang=\"he\" dir=\"rtl\">[הטקסט אינו כלול]</span>",
+            ],
+            vec![
+                "<span lang=\"el\" dir=\"ltr\">[ανεπίσημη περίληψη]</span>",
+                "<span lang=\"el\" dir=\"ltr\">[το κείμενο δεν περιλαμβάνεται]</span>",
+            ],
+            vec!["unofficial summary", "not bundled"],
+        ),
+        // The choice of every edition, in the page's language.
+        (
+            "/law/27?view={lang}".into(),
+            vec!["<a href=\"/law/27?view=all\" lang=\"he\" dir=\"rtl\">כל המהדורות זו לצד זו</a>"],
+            vec![
+                "<a href=\"/law/27?view=all\" lang=\"el\" dir=\"ltr\">όλες οι εκδόσεις δίπλα-δίπλα</a>",
+            ],
+            vec![],
+        ),
+        // The glossary's languages by their names, each in itself.
+        (
+            "/glossary".into(),
+            vec![
+                "<th scope=\"col\" lang=\"en\" dir=\"ltr\">English</th><th scope=\"col\" lang=\"he\" dir=\"rtl\">עברית</th><th scope=\"col\" lang=\"el\" dir=\"ltr\">Ελληνικά</th>",
+            ],
+            vec![
+                "<th scope=\"col\" lang=\"en\" dir=\"ltr\">English</th><th scope=\"col\" lang=\"he\" dir=\"rtl\">עברית</th><th scope=\"col\" lang=\"el\" dir=\"ltr\">Ελληνικά</th>",
+            ],
+            vec![">he</th>"],
+        ),
+        (
+            "/glossary?q=double".into(),
+            vec!["<dt lang=\"he\" dir=\"rtl\">עברית</dt>"],
+            vec!["<dt lang=\"he\" dir=\"rtl\">עברית</dt>"],
+            vec![">he</dt>"],
+        ),
+        // What is not there.
+        (
+            "/law/64-61".into(),
+            vec!["הטווח <bdi dir=\"auto\">64-61</bdi> הפוך; כתבו <bdi dir=\"auto\">61-64</bdi>."],
+            vec![
+                "Το εύρος <bdi dir=\"auto\">64-61</bdi> είναι ανάποδο· γράψτε <bdi dir=\"auto\">61-64</bdi>.",
+            ],
+            vec!["runs backwards"],
+        ),
+        (
+            "/law/90-99".into(),
+            vec!["אין חוק <bdi dir=\"auto\">99</bdi>: החוקים הם 1 עד"],
+            vec!["Δεν υπάρχει Νόμος <bdi dir=\"auto\">99</bdi>: οι Νόμοι είναι από 1 έως"],
+            vec!["there is no Law"],
+        ),
+        (
+            format!("/law/{long}"),
+            vec!["הכתובת הזאת אינה מציינת חוק."],
+            vec!["Αυτή η διεύθυνση δεν αντιστοιχεί σε νόμο."],
+            vec!["names no law"],
+        ),
+        (
+            "/commentary/nope".into(),
+            vec!["אין פרשנות בשם <bdi dir=\"auto\">nope</bdi>."],
+            vec!["Δεν υπάρχει σχόλιο <bdi dir=\"auto\">nope</bdi>."],
+            vec!["no commentary"],
+        ),
+        (
+            format!("/commentary/{long}"),
+            vec!["הכתובת הזאת אינה מציינת פרשנות."],
+            vec!["Αυτή η διεύθυνση δεν αντιστοιχεί σε σχόλιο."],
+            vec!["names no commentary"],
+        ),
+        (
+            "/regs/xx".into(),
+            vec!["אין תקנות למדינה <bdi dir=\"auto\">xx</bdi>; המדינות הן <bdi dir=\"auto\">"],
+            vec![
+                "Δεν υπάρχουν κανονισμοί για τη χώρα <bdi dir=\"auto\">xx</bdi>· οι χώρες είναι <bdi dir=\"auto\">",
+            ],
+            vec!["no regulations for"],
+        ),
+        (
+            "/regs/diff/il/il".into(),
+            vec!["המדינה <bdi dir=\"auto\">il</bdi> מופיעה פעמיים."],
+            vec!["Η χώρα <bdi dir=\"auto\">il</bdi> δίνεται δύο φορές."],
+            vec!["named twice"],
+        ),
+        (
+            "/regs/diff/,".into(),
+            vec!["לא צוינה מדינה."],
+            vec!["Δεν δόθηκε καμία χώρα."],
+            vec!["no country named"],
+        ),
+        // A filter of regulations that names nothing.
+        (
+            "/regs/il?law=27F".into(),
+            vec!["אין <bdi dir=\"auto\">27F</bdi> באף מהדורה."],
+            vec!["Καμία έκδοση δεν έχει το <bdi dir=\"auto\">27F</bdi>."],
+            vec!["no such node"],
+        ),
+        (
+            "/regs/il?law=abc".into(),
+            vec!["<bdi dir=\"auto\">abc</bdi> אינו חוק, סעיף או הגדרה"],
+            vec!["Το <bdi dir=\"auto\">abc</bdi> δεν είναι νόμος, παράγραφος ή ορισμός"],
+            vec!["law: "],
+        ),
+        (
+            "/regs/il?law=999".into(),
+            vec!["אין חוק <bdi dir=\"auto\">999</bdi>"],
+            vec!["Δεν υπάρχει Νόμος <bdi dir=\"auto\">999</bdi>"],
+            vec!["there is no Law"],
+        ),
+        (
+            "/regs/diff/il/gr?law=42-40".into(),
+            vec!["הטווח <bdi dir=\"auto\">42-40</bdi> הפוך; כתבו <bdi dir=\"auto\">40-42</bdi>."],
+            vec![
+                "Το εύρος <bdi dir=\"auto\">42-40</bdi> είναι ανάποδο· γράψτε <bdi dir=\"auto\">40-42</bdi>.",
+            ],
+            vec!["runs backwards"],
+        ),
+        (
+            "/regs/il?law=27B-29A".into(),
+            vec![
+                "טווח הוא של חוקים שלמים; <bdi dir=\"auto\">27B-29A</bdi> נמצא בתחום <bdi dir=\"auto\">27-29</bdi>.",
+            ],
+            vec![
+                "Ένα εύρος αποτελείται από ολόκληρους νόμους· το <bdi dir=\"auto\">27B-29A</bdi> βρίσκεται εντός του <bdi dir=\"auto\">27-29</bdi>.",
+            ],
+            vec!["whole laws, like"],
+        ),
+    ];
+    for (uri, he, el, english) in &kinds {
+        cases.push((
+            uri.clone(),
+            vec![he.as_str()],
+            vec![el.as_str()],
+            vec![english.as_str()],
+        ));
+    }
+    for (uri, he, el, english) in &cases {
+        for (lang, says) in [("he", he), ("el", el)] {
+            let uri = uri.replace("{lang}", lang);
+            let answer = get_with(&uri, &[("accept-language", lang)]);
+            let shown = short(&uri);
+            assert!(
+                answer.body.contains(&format!("<html lang=\"{lang}\"")),
+                "{shown}: {lang}"
+            );
+            for said in says {
+                assert!(
+                    answer.body.contains(said),
+                    "{shown} {lang}: {said}\n{}",
+                    answer.body
+                );
+            }
+            for gone in english {
+                assert!(
+                    !answer.body.contains(gone),
+                    "{shown} {lang}: still says {gone}\n{}",
+                    answer.body
+                );
+            }
+        }
+    }
 }
 
 /// What an attacker sends: markup, event handlers, script URLs, broken tags, bidi overrides,

@@ -104,7 +104,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
 }
 
 fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) -> Result<()> {
-    let countries = regs::countries(corpus, codes).map_err(Error::Usage)?;
+    let countries = regs::countries(corpus, codes).map_err(|e| Error::Usage(e.to_string()))?;
     let headings = match view.edition.as_deref() {
         Some(id) => find_edition(corpus, id)?,
         None => regs::headings_edition(corpus, &countries)

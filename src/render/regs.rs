@@ -137,12 +137,11 @@ pub fn text(table: &Table<'_>, style: &Style, with_silent: bool) -> String {
 }
 
 /// `27 regulations on 26 nodes within 40`: how many regulations a list of the first country's
-/// holds (the summary of a list; a page writes it beside the federation's name isolated).
+/// holds (the summary of a list).
 pub fn counted(table: &Table<'_>, scope: Option<&str>) -> String {
-    let count: usize = table.rows.iter().map(|r| r.by_country[0].len()).sum();
     format!(
         "{} on {}{}",
-        plural(count, "regulation"),
+        plural(table.regulation_count(), "regulation"),
         plural(table.rows.len(), "node"),
         within(scope)
     )
@@ -151,6 +150,43 @@ pub fn counted(table: &Table<'_>, scope: Option<&str>) -> String {
 /// ` within 40`, or nothing without a scope.
 fn within(scope: Option<&str>) -> String {
     scope.map_or_else(String::new, |id| format!(" within {id}"))
+}
+
+/// How the nodes of a comparison are shared among its countries: how many all of them
+/// regulate, and how many each alone, in the order of the countries.
+pub struct Shares<'a> {
+    /// How many nodes every country regulates.
+    pub all: usize,
+    /// Each country's code, with how many nodes it alone regulates.
+    pub alone: Vec<(&'a str, usize)>,
+}
+
+impl<'a> Table<'a> {
+    /// How many regulations the first country has on the rows (a list's count).
+    pub fn regulation_count(&self) -> usize {
+        self.rows.iter().map(|r| r.by_country[0].len()).sum()
+    }
+
+    /// How the rows are shared among the countries.
+    pub fn shares(&self) -> Shares<'a> {
+        let (countries, rows) = (self.countries, self.rows);
+        let all = rows
+            .iter()
+            .filter(|r| r.regulated_by(countries).len() == countries.len())
+            .count();
+        let alone = countries
+            .iter()
+            .map(|c| {
+                let code = c.data.country.as_str();
+                let alone = rows
+                    .iter()
+                    .filter(|r| r.regulated_by(countries) == [code])
+                    .count();
+                (code, alone)
+            })
+            .collect();
+        Shares { all, alone }
+    }
 }
 
 /// `il, gr within 40: 11 nodes regulated — 10 by both, 0 by il alone, 1 by gr alone` (a list:
@@ -168,19 +204,13 @@ pub fn summary(table: &Table<'_>, scope: Option<&str>) -> String {
     }
     let nodes = plural(rows.len(), "node");
     // `10 by both, 0 by il alone, 1 by gr alone`.
-    let all = rows
-        .iter()
-        .filter(|r| r.regulated_by(countries).len() == countries.len())
-        .count();
+    let shares = table.shares();
     let mut parts = vec![format!(
-        "{all} by {}",
+        "{} by {}",
+        shares.all,
         if countries.len() == 2 { "both" } else { "all" }
     )];
-    for code in &codes {
-        let alone = rows
-            .iter()
-            .filter(|r| r.regulated_by(countries) == [*code])
-            .count();
+    for (code, alone) in shares.alone {
         parts.push(format!("{alone} by {code} alone"));
     }
     format!(

@@ -187,7 +187,7 @@ pub async fn regs(
         let corpus = &site.corpus;
         let countries = match crate::regs::countries(corpus, &codes) {
             Ok(countries) => countries,
-            Err(message) => return error(StatusCode::BAD_REQUEST, message),
+            Err(bad) => return error(StatusCode::BAD_REQUEST, bad.to_string()),
         };
         let Some(headings) = crate::regs::headings_edition(corpus, &countries) else {
             return error(

@@ -7,7 +7,10 @@ use axum::response::{IntoResponse, Response};
 use maud::{DOCTYPE, Markup, PreEscaped, Render, html};
 
 use super::params::{self, View};
+use crate::align::BadScope;
 use crate::corpus::id::LAW_COUNT;
+use crate::regs::BadCountry;
+use crate::render::compare::Note;
 use crate::search::query::MAX_QUERY_CHARS;
 use crate::search::{Refused, Unfound};
 use crate::text::is_rtl_language;
@@ -73,6 +76,63 @@ pub struct Ui {
     pub no_concept: &'static str,
     /// `{}`: the parameter; `{}`: what it takes; `{}`: what it was given.
     pub bad_parameter: &'static str,
+    /// A search result's kind, after its edition (`he-2017 · law`).
+    pub kind_law: &'static str,
+    pub kind_definition: &'static str,
+    pub kind_footnote: &'static str,
+    pub kind_regulation: &'static str,
+    pub kind_commentary: &'static str,
+    /// What a commentary document is, after its id (`td-booklet, booklet`).
+    pub booklet: &'static str,
+    pub document: &'static str,
+    /// The column of the nodes regulated.
+    pub node: &'static str,
+    /// The column of the ids, the editions side by side.
+    pub id_column: &'static str,
+    pub one_regulation: &'static str,
+    /// `{}`: how many regulations.
+    pub regulations_count: &'static str,
+    pub one_node: &'static str,
+    /// `{}`: how many nodes.
+    pub nodes: &'static str,
+    /// `{}`: `regulations_count`; `{}`: `nodes` (`27 regulations on 26 nodes`).
+    pub regulations_on: &'static str,
+    /// `{}`: what is counted or compared; `{}`: the node or range of laws (`?law=40`).
+    pub within: &'static str,
+    pub one_node_regulated: &'static str,
+    /// `{}`: how many nodes some of the countries compared regulate.
+    pub nodes_regulated: &'static str,
+    /// `{}`: how many nodes both countries regulate.
+    pub by_both: &'static str,
+    /// `{}`: how many nodes every country compared regulates.
+    pub by_all: &'static str,
+    /// `{}`: how many nodes; `{}`: the one country that regulates them.
+    pub by_alone: &'static str,
+    /// `{}`: why the edition lacks the node (the corpus's words, in English).
+    pub absent: &'static str,
+    /// `{}`: why the book numbers the node otherwise (the corpus's words, in English).
+    pub renumbered: &'static str,
+    /// Over the project's English summary of a node.
+    pub summary: &'static str,
+    /// In an edition's cell, the editions side by side: its text is the English summary.
+    pub unofficial_summary: &'static str,
+    /// In place of a text that is not bundled with the program.
+    pub not_bundled: &'static str,
+    /// An address no law can be read from (too long, not UTF-8).
+    pub no_law_here: &'static str,
+    /// An address no commentary can be read from.
+    pub no_commentary_here: &'static str,
+    /// `{}`: the id asked for.
+    pub no_commentary: &'static str,
+    /// `{}`: the country code; `{}`: the codes there are.
+    pub no_country: &'static str,
+    /// `{}`: the country code.
+    pub named_twice: &'static str,
+    pub no_country_named: &'static str,
+    /// `{}`: the range as typed; `{}`: it written forwards.
+    pub range_backwards: &'static str,
+    /// `{}`: the range of parts as typed; `{}`: the laws it spans.
+    pub range_of_parts: &'static str,
 }
 
 const EN: Ui = Ui {
@@ -118,6 +178,39 @@ const EN: Ui = Ui {
     nothing_at: "Nothing is at {}.",
     no_concept: "No concept is called {} in any language.",
     bad_parameter: "The parameter {} takes {}, not {}.",
+    kind_law: "law",
+    kind_definition: "definition",
+    kind_footnote: "footnote",
+    kind_regulation: "regulation",
+    kind_commentary: "commentary",
+    booklet: "booklet",
+    document: "document",
+    node: "Node",
+    id_column: "id",
+    one_regulation: "1 regulation",
+    regulations_count: "{} regulations",
+    one_node: "1 node",
+    nodes: "{} nodes",
+    regulations_on: "{} on {}",
+    within: "{} within {}",
+    one_node_regulated: "1 node regulated",
+    nodes_regulated: "{} nodes regulated",
+    by_both: "{} by both",
+    by_all: "{} by all",
+    by_alone: "{} by {} alone",
+    absent: "absent: {}",
+    renumbered: "renumbered: {}",
+    summary: "Summary (unofficial)",
+    unofficial_summary: "unofficial summary",
+    not_bundled: "text not bundled",
+    no_law_here: "This address names no law.",
+    no_commentary_here: "This address names no commentary.",
+    no_commentary: "There is no commentary {}.",
+    no_country: "There are no regulations for {}; the countries are {}.",
+    named_twice: "{} is named twice.",
+    no_country_named: "No country is named.",
+    range_backwards: "The range {} runs backwards; write it {}.",
+    range_of_parts: "A range is of whole laws; {} lies within {}.",
 };
 
 const HE: Ui = Ui {
@@ -163,6 +256,39 @@ const HE: Ui = Ui {
     nothing_at: "אין דבר בכתובת {}.",
     no_concept: "אין מושג בשם {} באף שפה.",
     bad_parameter: "הפרמטר {} מקבל {}, לא {}.",
+    kind_law: "חוק",
+    kind_definition: "הגדרה",
+    kind_footnote: "הערת שוליים",
+    kind_regulation: "תקנה",
+    kind_commentary: "פרשנות",
+    booklet: "חוברת",
+    document: "מסמך",
+    node: "סעיף",
+    id_column: "סעיף",
+    one_regulation: "תקנה אחת",
+    regulations_count: "{} תקנות",
+    one_node: "סעיף אחד",
+    nodes: "{} סעיפים",
+    regulations_on: "{} על {}",
+    within: "{} בתחום {}",
+    one_node_regulated: "סעיף אחד מוסדר בתקנות",
+    nodes_regulated: "{} סעיפים מוסדרים בתקנות",
+    by_both: "{} בשתי המדינות",
+    by_all: "{} בכל המדינות",
+    by_alone: "{} רק ב-{}",
+    absent: "חסר בספר: {}",
+    renumbered: "מספור שונה בספר: {}",
+    summary: "תקציר (לא רשמי)",
+    unofficial_summary: "תקציר לא רשמי",
+    not_bundled: "הטקסט אינו כלול",
+    no_law_here: "הכתובת הזאת אינה מציינת חוק.",
+    no_commentary_here: "הכתובת הזאת אינה מציינת פרשנות.",
+    no_commentary: "אין פרשנות בשם {}.",
+    no_country: "אין תקנות למדינה {}; המדינות הן {}.",
+    named_twice: "המדינה {} מופיעה פעמיים.",
+    no_country_named: "לא צוינה מדינה.",
+    range_backwards: "הטווח {} הפוך; כתבו {}.",
+    range_of_parts: "טווח הוא של חוקים שלמים; {} נמצא בתחום {}.",
 };
 
 const EL: Ui = Ui {
@@ -208,15 +334,45 @@ const EL: Ui = Ui {
     nothing_at: "Δεν υπάρχει τίποτα στη διεύθυνση {}.",
     no_concept: "Καμία έννοια δεν λέγεται {} σε καμία γλώσσα.",
     bad_parameter: "Η παράμετρος {} δέχεται {}, όχι {}.",
+    kind_law: "νόμος",
+    kind_definition: "ορισμός",
+    kind_footnote: "υποσημείωση",
+    kind_regulation: "κανονισμός",
+    kind_commentary: "σχόλιο",
+    booklet: "φυλλάδιο",
+    document: "έγγραφο",
+    node: "Διάταξη",
+    id_column: "Διάταξη",
+    one_regulation: "1 κανονισμός",
+    regulations_count: "{} κανονισμοί",
+    one_node: "1 διάταξη",
+    nodes: "{} διατάξεις",
+    regulations_on: "{} σε {}",
+    within: "{} εντός του {}",
+    one_node_regulated: "1 διάταξη ρυθμίζεται",
+    nodes_regulated: "{} διατάξεις ρυθμίζονται",
+    by_both: "{} και από τις δύο χώρες",
+    by_all: "{} από όλες τις χώρες",
+    by_alone: "{} μόνο από την {}",
+    absent: "λείπει από το βιβλίο: {}",
+    renumbered: "άλλη αρίθμηση στο βιβλίο: {}",
+    summary: "Περίληψη (ανεπίσημη)",
+    unofficial_summary: "ανεπίσημη περίληψη",
+    not_bundled: "το κείμενο δεν περιλαμβάνεται",
+    no_law_here: "Αυτή η διεύθυνση δεν αντιστοιχεί σε νόμο.",
+    no_commentary_here: "Αυτή η διεύθυνση δεν αντιστοιχεί σε σχόλιο.",
+    no_commentary: "Δεν υπάρχει σχόλιο {}.",
+    no_country: "Δεν υπάρχουν κανονισμοί για τη χώρα {}· οι χώρες είναι {}.",
+    named_twice: "Η χώρα {} δίνεται δύο φορές.",
+    no_country_named: "Δεν δόθηκε καμία χώρα.",
+    range_backwards: "Το εύρος {} είναι ανάποδο· γράψτε {}.",
+    range_of_parts: "Ένα εύρος αποτελείται από ολόκληρους νόμους· το {} βρίσκεται εντός του {}.",
 };
 
 impl Ui {
     /// How many results there are.
     pub fn count(&self, n: usize) -> Markup {
-        match n {
-            1 => html! { (self.one_result) },
-            n => say(self.results, &[&n.to_string()]),
-        }
+        counted(n, self.one_result, self.results)
     }
 
     /// Why a search is refused.
@@ -243,6 +399,80 @@ impl Ui {
             Unfound::RangeOfLaws { typed, .. } => say(self.range_searched, &[typed]),
         }
     }
+
+    /// What is wrong with a range of laws, or with a filter of regulations (`?law=`).
+    pub fn bad_scope(&self, bad: &BadScope) -> Markup {
+        match bad {
+            BadScope::Backwards { typed, from, to } => {
+                say(self.range_backwards, &[typed, &format!("{to}-{from}")])
+            }
+            BadScope::NoSuchLaw(law) => self.unfound(&Unfound::NoSuchLaw(*law)),
+            BadScope::RangeOfParts { typed, laws } => say(self.range_of_parts, &[typed, laws]),
+            BadScope::Unreadable { typed, .. } => say(self.unreadable, &[typed, self.citation]),
+            BadScope::NoSuchNode(id) => say(self.no_such_node, &[id]),
+        }
+    }
+
+    /// What is wrong with the countries an address names.
+    pub fn bad_country(&self, bad: &BadCountry) -> Markup {
+        match bad {
+            BadCountry::Unknown { code, known } => say(self.no_country, &[code, &known.join(", ")]),
+            BadCountry::Twice(code) => say(self.named_twice, &[code]),
+        }
+    }
+
+    /// A search result's kind (`law`, `regulation`, …), as `DocKind::as_str` names it.
+    pub fn kind<'a>(&'a self, kind: &'a str) -> &'a str {
+        match kind {
+            "law" => self.kind_law,
+            "definition" => self.kind_definition,
+            "footnote" => self.kind_footnote,
+            "regulation" => self.kind_regulation,
+            "commentary" => self.kind_commentary,
+            other => other,
+        }
+    }
+
+    /// What a commentary document is (`booklet`, `document`), as `Summary::kind` names it.
+    pub fn document_kind<'a>(&'a self, kind: &'a str) -> &'a str {
+        match kind {
+            "booklet" => self.booklet,
+            "document" => self.document,
+            other => other,
+        }
+    }
+
+    /// How many regulations.
+    pub fn regulations_counted(&self, n: usize) -> Markup {
+        counted(n, self.one_regulation, self.regulations_count)
+    }
+
+    /// How many nodes.
+    pub fn nodes_counted(&self, n: usize) -> Markup {
+        counted(n, self.one_node, self.nodes)
+    }
+
+    /// How many nodes the countries compared regulate.
+    pub fn nodes_regulated(&self, n: usize) -> Markup {
+        counted(n, self.one_node_regulated, self.nodes_regulated)
+    }
+
+    /// What stands in an edition's cell in place of its text.
+    pub fn note(&self, note: &Note) -> Markup {
+        match note {
+            Note::Absent(reason) => compose(self.absent, &[in_language("en", reason)]),
+            Note::Summary => html! { (self.unofficial_summary) },
+            Note::NotBundled => html! { (self.not_bundled) },
+        }
+    }
+}
+
+/// `one` for 1, else `many` with the number isolated.
+fn counted(n: usize, one: &str, many: &str) -> Markup {
+    match n {
+        1 => html! { (one) },
+        n => say(many, &[&n.to_string()]),
+    }
 }
 
 /// `template` with each `{}` filled by the next of `values`, each isolated (`<bdi>`, its
@@ -258,6 +488,19 @@ pub fn say(template: &str, values: &[&str]) -> Markup {
     }
 }
 
+/// `template` with each `{}` filled by the next of `parts`, as they are: a sentence made of
+/// phrases of the page's own (`27 regulations on 26 nodes`), each isolating the numbers and ids
+/// it holds.
+pub fn compose(template: &str, parts: &[Markup]) -> Markup {
+    let mut parts = parts.iter();
+    html! {
+        @for (n, piece) in template.split("{}").enumerate() {
+            @if n > 0 { @if let Some(part) = parts.next() { (part) } }
+            (piece)
+        }
+    }
+}
+
 /// The words of the pages in `language` (English for one without its own).
 pub fn ui(language: &str) -> &'static Ui {
     match language {
@@ -267,8 +510,8 @@ pub fn ui(language: &str) -> &'static Ui {
     }
 }
 
-/// A language's name in itself, for the view switch.
-fn language_name(language: &str) -> &str {
+/// A language's name in itself, for the view switch and the glossary.
+pub fn language_name(language: &str) -> &str {
     match language {
         "he" => "עברית",
         "el" => "Ελληνικά",
@@ -418,7 +661,7 @@ pub fn search_form(ui: &Ui, query: &str, lang: Option<&str>, big: bool) -> Marku
 /// choice is remembered.
 pub fn view_switch(ui: &Ui, view: &View, here: &str, keep: &[(&str, &str)]) -> Markup {
     let choices = [
-        ("all", ui.all_editions, "en"),
+        ("all", ui.all_editions, ui.lang),
         ("he", language_name("he"), "he"),
         ("el", language_name("el"), "el"),
         ("en", language_name("en"), "en"),
@@ -482,4 +725,99 @@ pub fn not_found_body(ui: &Ui, message: impl Render) -> Markup {
 /// without escaping.
 pub fn sanitized(html: String) -> Markup {
     PreEscaped(html)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every word of the pages, by its field's name.
+    fn words(ui: &Ui) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("site", ui.site),
+            ("skip", ui.skip),
+            ("sections", ui.sections),
+            ("search", ui.search),
+            ("search_label", ui.search_label),
+            ("citation", ui.citation),
+            ("glossary_label", ui.glossary_label),
+            ("search_button", ui.search_button),
+            ("any_language", ui.any_language),
+            ("results_in", ui.results_in),
+            ("regulations", ui.regulations),
+            ("commentary", ui.commentary),
+            ("glossary", ui.glossary),
+            ("view", ui.view),
+            ("all_editions", ui.all_editions),
+            ("references", ui.references),
+            ("cited_by", ui.cited_by),
+            ("in_index", ui.in_index),
+            ("national", ui.national),
+            ("footnotes", ui.footnotes),
+            ("not_found", ui.not_found),
+            ("unofficial", ui.unofficial),
+            ("compare_countries", ui.compare_countries),
+            ("path", ui.path),
+            ("range_of_laws", ui.range_of_laws),
+            ("arrow", ui.arrow),
+            ("one_result", ui.one_result),
+            ("results", ui.results),
+            ("near_spellings", ui.near_spellings),
+            ("nothing_found", ui.nothing_found),
+            ("query_empty", ui.query_empty),
+            ("query_too_long", ui.query_too_long),
+            ("no_letters", ui.no_letters),
+            ("no_such_law", ui.no_such_law),
+            ("no_such_node", ui.no_such_node),
+            ("unreadable", ui.unreadable),
+            ("range_searched", ui.range_searched),
+            ("nothing_at", ui.nothing_at),
+            ("no_concept", ui.no_concept),
+            ("bad_parameter", ui.bad_parameter),
+            ("kind_law", ui.kind_law),
+            ("kind_definition", ui.kind_definition),
+            ("kind_footnote", ui.kind_footnote),
+            ("kind_regulation", ui.kind_regulation),
+            ("kind_commentary", ui.kind_commentary),
+            ("booklet", ui.booklet),
+            ("document", ui.document),
+            ("node", ui.node),
+            ("id_column", ui.id_column),
+            ("one_regulation", ui.one_regulation),
+            ("regulations_count", ui.regulations_count),
+            ("one_node", ui.one_node),
+            ("nodes", ui.nodes),
+            ("regulations_on", ui.regulations_on),
+            ("within", ui.within),
+            ("one_node_regulated", ui.one_node_regulated),
+            ("nodes_regulated", ui.nodes_regulated),
+            ("by_both", ui.by_both),
+            ("by_all", ui.by_all),
+            ("by_alone", ui.by_alone),
+            ("absent", ui.absent),
+            ("renumbered", ui.renumbered),
+            ("summary", ui.summary),
+            ("unofficial_summary", ui.unofficial_summary),
+            ("not_bundled", ui.not_bundled),
+            ("no_law_here", ui.no_law_here),
+            ("no_commentary_here", ui.no_commentary_here),
+            ("no_commentary", ui.no_commentary),
+            ("no_country", ui.no_country),
+            ("named_twice", ui.named_twice),
+            ("no_country_named", ui.no_country_named),
+            ("range_backwards", ui.range_backwards),
+            ("range_of_parts", ui.range_of_parts),
+        ]
+    }
+
+    #[test]
+    fn every_language_fills_as_many_values_as_english() {
+        let count = |text: &str| text.matches("{}").count();
+        for ui in [&HE, &EL] {
+            for ((name, english), (_, said)) in words(&EN).into_iter().zip(words(ui)) {
+                assert_eq!(count(said), count(english), "{} {name}: {said}", ui.lang);
+                assert!(!said.is_empty(), "{} {name}", ui.lang);
+            }
+        }
+    }
 }

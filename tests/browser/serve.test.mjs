@@ -225,10 +225,10 @@ for (const size of SIZES) {
 const INTERFACES = [
   { lang: "he", locale: "he-IL", query: "הובלה שלא בתור", law: "53", results: /^\d+ תוצאות$/,
     nothing: "לא נמצא דבר עבור", noLaw: ["חוק 99", "אין חוק 99"], label: "מילון מונחים: מונח בעברית, ביוונית או באנגלית",
-    heading: "חוק 19 – " },
+    heading: "חוק 19 – ", kind: "חוק", node: "סעיף", regulated: "סעיפים מוסדרים בתקנות" },
   { lang: "el", locale: "el-GR", query: "ανεπαρκης αγορα", law: "27", results: /^\d+ αποτελέσματα$/,
     nothing: "Δεν βρέθηκε τίποτα για", noLaw: ["Νόμος 99", "Δεν υπάρχει Νόμος 99"], label: "Γλωσσάριο: ένας όρος στα ελληνικά, εβραϊκά ή αγγλικά",
-    heading: "ΝΟΜΟΣ 19 – " },
+    heading: "ΝΟΜΟΣ 19 – ", kind: "νόμος", node: "Διάταξη", regulated: "διατάξεις ρυθμίζονται" },
 ];
 
 for (const size of SIZES) {
@@ -245,6 +245,10 @@ for (const size of SIZES) {
       const rtl = ui.lang === "he";
       const gap = rtl ? line.x + line.width - (number.x + number.width) : number.x - line.x;
       assert.ok(gap < 2, `the count's number starts its line (${gap}px from its start)`);
+      // What a result is, after its edition's id: in the page's words.
+      const kind = page.locator("#results ol.results .edition span[lang]").first();
+      assert.equal(await kind.getAttribute("lang"), ui.lang);
+      assert.equal((await kind.textContent()).trim(), ui.kind);
       await checked(page, size, `search-ui-${ui.lang}`);
       // Nothing found: said in the page's words, the query isolated.
       await page.locator("#q").fill("");
@@ -261,6 +265,14 @@ for (const size of SIZES) {
       const heading = page.locator(`article.concept li span[lang=${ui.lang}]`).first();
       assert.ok((await heading.textContent()).startsWith(ui.heading));
       await checked(page, size, `glossary-ui-${ui.lang}`);
+      // Two countries' regulations compared: the summary and the column of the nodes in the
+      // page's words, the numbers and country codes isolated.
+      await page.goto(`${base}/regs/diff/il/gr`);
+      await page.locator("table.regs tbody tr").first().waitFor();
+      assert.equal((await page.locator("table.regs thead th").first().textContent()).trim(), ui.node);
+      assert.ok((await page.locator("main > p").first().textContent()).includes(ui.regulated));
+      await checked(page, size, `regs-ui-${ui.lang}`);
+      await fitsItsBox(page, size, `regs-ui-${ui.lang}`);
       // A citation typed in the address in this script opens in this edition.
       const typed = ui.lang === "he" ? "חוק 27ב1(א)" : "Νόμος 27Β1α";
       await page.goto(`${base}/law/${encodeURIComponent(typed)}`);

@@ -47,7 +47,29 @@ pub struct Cell {
     pub text: String,
     /// What stands in the text's place, when the edition has none: `absent: <reason>`,
     /// `unofficial summary`, `text not bundled`.
-    pub note: Option<String>,
+    pub note: Option<Note>,
+}
+
+/// What stands in a cell's text's place. `Display` says it in English, as the terminal and the
+/// JSON do; a page says it in its reader's language from the same variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// The edition lacks the node, for this reason (the corpus's words).
+    Absent(String),
+    /// The text is the project's English summary, not the edition's.
+    Summary,
+    /// The edition's text is not bundled with the program.
+    NotBundled,
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Note::Absent(reason) => write!(f, "absent: {reason}"),
+            Note::Summary => f.write_str("unofficial summary"),
+            Note::NotBundled => f.write_str("text not bundled"),
+        }
+    }
 }
 
 impl Cell {
@@ -62,7 +84,7 @@ impl Cell {
             return Cell {
                 title,
                 text: String::new(),
-                note: Some(format!("absent: {reason}")),
+                note: Some(Note::Absent(reason.clone())),
             };
         }
         let text: Vec<&str> = [&entry.text, &entry.text_after]
@@ -75,12 +97,12 @@ impl Cell {
             (Some(summary), true) => Cell {
                 title,
                 text: summary.text.to_string(),
-                note: Some("unofficial summary".into()),
+                note: Some(Note::Summary),
             },
             (None, true) if entry.heading.is_none() => Cell {
                 title,
                 text,
-                note: Some("text not bundled".into()),
+                note: Some(Note::NotBundled),
             },
             _ => Cell {
                 title,
@@ -395,7 +417,9 @@ impl<'c> Compared<'c> {
                             language: edition.language().to_string(),
                             title: cell.as_ref().and_then(|c| c.title.clone()),
                             text: cell.as_ref().map(|c| c.text.clone()),
-                            note: cell.as_ref().and_then(|c| c.note.clone()),
+                            note: cell
+                                .as_ref()
+                                .and_then(|c| c.note.as_ref().map(Note::to_string)),
                             cites: entry
                                 .map(|e| {
                                     crate::refs::targets(e)

@@ -38,7 +38,7 @@ impl Compared<'_> {
                             html.push_str(&format!("<b>{}</b> ", escape(title)));
                         }
                         if let Some(note) = &cell.note {
-                            html.push_str(&format!("<i>[{}]</i> ", escape(note)));
+                            html.push_str(&format!("<i>[{}]</i> ", escape(&note.to_string())));
                         }
                         html.push_str(&escape(&cell.text).replace('\n', "<br>"));
                         html

@@ -13,7 +13,7 @@ use maud::html;
 use super::{Ask, bounded};
 use crate::render::commentary as render;
 use crate::render::html::html_body;
-use crate::serve::layout::{dir, id_link, sanitized};
+use crate::serve::layout::{dir, id_link, sanitized, say};
 use crate::serve::params::path as encode;
 use crate::serve::{Site, blocking};
 
@@ -33,7 +33,7 @@ pub async fn list(
                 @for s in commentary.summaries() {
                     li {
                         a href=(format!("/commentary/{}", encode(s.id))) lang=(s.language) dir=(dir(s.language)) { (s.title) }
-                        " " small dir="ltr" { "(" (s.id) ", " (s.kind) ")" }
+                        " " small { "(" span dir="ltr" { (s.id) } ", " (ui.document_kind(s.kind)) ")" }
                     }
                 }
             }
@@ -68,10 +68,10 @@ pub async fn page(
         let ask = Ask::new(&site, query.as_deref(), &headers);
         let commentary = &site.corpus.commentary;
         let Some(id) = id.as_ref().ok().and_then(|Path(id)| bounded(id)) else {
-            return ask.not_found("/commentary", "this address names no commentary");
+            return ask.not_found("/commentary", ask.ui.no_commentary_here);
         };
         let Some(found) = render::find(commentary, id) else {
-            return ask.not_found("/commentary", format!("no commentary `{id}`"));
+            return ask.not_found("/commentary", say(ask.ui.no_commentary, &[id]));
         };
         let is_document = commentary.summaries().iter().any(|s| s.id == id);
         let cited: Vec<&str> = if is_document {

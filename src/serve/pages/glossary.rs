@@ -13,7 +13,7 @@ use super::Ask;
 use super::node::headings;
 use crate::corpus::Corpus;
 use crate::corpus::model::Concept;
-use crate::serve::layout::{Ui, dir, id_link, say};
+use crate::serve::layout::{Ui, dir, id_link, language_name, say};
 use crate::serve::{MAX_PATH_CHARS, Site, blocking};
 
 /// The languages in the order the glossary shows them.
@@ -58,7 +58,7 @@ pub async fn page(
             @if q.is_empty() {
                 div.table-scroll {
                     table.glossary {
-                        thead { tr { @for l in LANGUAGES { th scope="col" lang="en" { (l) } } } }
+                        thead { tr { @for l in LANGUAGES { th scope="col" lang=(l) dir=(dir(l)) { (language_name(l)) } } } }
                         tbody {
                             @for c in concepts {
                                 tr {
@@ -90,7 +90,7 @@ fn concept(corpus: &Corpus, concept: &Concept, ui: &Ui) -> Markup {
             dl {
                 @for l in LANGUAGES {
                     @if let Some(terms) = concept.terms.get(l) {
-                        dt lang="en" { (l) }
+                        dt lang=(l) dir=(dir(l)) { (language_name(l)) }
                         dd lang=(l) dir=(dir(l)) {
                             strong { (terms.term) }
                             @if !terms.variants.is_empty() { " · " (terms.variants.join(", ")) }

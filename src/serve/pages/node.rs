@@ -18,11 +18,11 @@ use crate::align::{self, Scope};
 use crate::corpus::reference::Field;
 use crate::corpus::{Corpus, Edition, Entry, Regulations};
 use crate::refs::{self, Reading};
-use crate::render::compare::{Cell, cited_by};
+use crate::render::compare::{Cell, Note, cited_by};
 use crate::render::show::citing_commentary;
 use crate::search::Unfound;
 use crate::search::analyze::edition_typed;
-use crate::serve::layout::{Ui, dir, id_link, in_language, law_href, view_switch};
+use crate::serve::layout::{Ui, compose, dir, id_link, in_language, law_href, view_switch};
 use crate::serve::params::{OPEN_IN, View, path as encode, query_string};
 use crate::serve::text::{field, title};
 use crate::serve::{Site, blocking};
@@ -37,15 +37,15 @@ pub async fn page(
     blocking(move || {
         let ask = Ask::new(&site, query.as_deref(), &headers);
         let Some(raw) = reference.as_ref().ok().and_then(|Path(r)| bounded(r)) else {
-            return ask.not_found("/", "this address names no law");
+            return ask.not_found("/", ask.ui.no_law_here);
         };
         // A range of laws is no node (read as a reference, `61-64` is a nonsense id), but what
-        // is written as one may be (`71-1`, Law 71's paragraph 1): `Scope::parse` decides, as
-        // for `compare`.
+        // is written as one may be (`71-1`, Law 71's paragraph 1): `Scope::read` decides, as
+        // `compare` reads its scope.
         if Scope::laws(raw).is_some() {
-            match Scope::parse(raw, &site.corpus) {
+            match Scope::read(raw, &site.corpus) {
                 Ok(Scope::Laws(from, to)) => return laws(&site.corpus, &ask, raw, from..=to),
-                Err(e) => return ask.not_found("/", e.message()),
+                Err(bad) => return ask.not_found("/", ask.ui.bad_scope(&bad)),
                 Ok(_) => {}
             }
         }
@@ -220,7 +220,7 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
         (view_switch(ui, &ask.view, &here, &[]))
         @match one {
             Some(edition) => { (single(edition, index, ui)) }
-            None => { (side_by_side(&shown, id)) }
+            None => { (side_by_side(&shown, id, ui)) }
         }
         (references(primary, index, ui))
         (cited(&shown, id, ui))
@@ -245,7 +245,7 @@ fn name(entry: &Entry) -> Option<String> {
 fn single(edition: &Edition, index: usize, ui: &Ui) -> Markup {
     let language = edition.language();
     let mut footnotes = Vec::new();
-    let tree = subtree(edition, index, &mut footnotes);
+    let tree = subtree(edition, index, ui, &mut footnotes);
     html! {
         article.node-text lang=(language) dir=(dir(language)) {
             p.edition dir="ltr" lang="en" { (edition.id()) }
@@ -269,7 +269,7 @@ fn single(edition: &Edition, index: usize, ui: &Ui) -> Markup {
     }
 }
 
-fn subtree(edition: &Edition, index: usize, footnotes: &mut Vec<usize>) -> Markup {
+fn subtree(edition: &Edition, index: usize, ui: &Ui, footnotes: &mut Vec<usize>) -> Markup {
     let entry = &edition.entries[index];
     footnotes.extend(&entry.footnotes);
     let label = entry
@@ -280,7 +280,7 @@ fn subtree(edition: &Edition, index: usize, footnotes: &mut Vec<usize>) -> Marku
     let children: Vec<Markup> = entry
         .children
         .iter()
-        .map(|&c| subtree(edition, c, footnotes))
+        .map(|&c| subtree(edition, c, ui, footnotes))
         .collect();
     html! {
         div.node id=(anchor(&entry.id)) {
@@ -288,19 +288,25 @@ fn subtree(edition: &Edition, index: usize, footnotes: &mut Vec<usize>) -> Marku
                 a.num href=(law_href(&entry.id)) title=(entry.id) { (title(&label)) }
                 @if let Some(heading) = &entry.heading { " " strong { (title(heading)) } }
             }
-            @if let Some(reason) = &entry.absent { p.note { "[absent: " (reason) "]" } }
+            // The page's words in the edition's language (one edition is shown in its own);
+            // a reason is the corpus's, in English.
+            @if let Some(reason) = &entry.absent {
+                p.note { "[" (ui.note(&Note::Absent(reason.clone()))) "]" }
+            }
             @if let Some(text) = &entry.text { (field(entry, Field::Text, text)) }
             @else if !edition.text_bundled() && entry.children.is_empty() && entry.summary.is_none() && entry.absent.is_none() {
-                p.note lang="en" dir="ltr" { (crate::corpus::NOT_BUNDLED) }
+                p.note { "[" (ui.note(&Note::NotBundled)) "]" }
             }
             @if let Some(english) = &entry.english { p.english lang="en" dir="ltr" { "(" (english) ")" } }
             @if let Some(summary) = &entry.summary {
                 div.summary {
-                    p.note { "Summary (unofficial)" }
+                    p.note { (ui.summary) }
                     p { (title(&summary.text)) }
                 }
             }
-            @if let Some(reason) = &entry.renumbered { p.note { "renumbered: " (reason) } }
+            @if let Some(reason) = &entry.renumbered {
+                p.note { (compose(ui.renumbered, &[in_language("en", reason)])) }
+            }
             @for child in children { (child) }
             @if let Some(after) = &entry.text_after { (field(entry, Field::TextAfter, after)) }
         }
@@ -308,7 +314,7 @@ fn subtree(edition: &Edition, index: usize, footnotes: &mut Vec<usize>) -> Marku
 }
 
 /// Every edition that has the node, side by side, row by row on the aligned ids.
-fn side_by_side(editions: &[&Edition], id: &str) -> Markup {
+fn side_by_side(editions: &[&Edition], id: &str, ui: &Ui) -> Markup {
     let rows = align::rows(editions, &Scope::Node(id.to_string()));
     html! {
         div.table-scroll {
@@ -319,7 +325,7 @@ fn side_by_side(editions: &[&Edition], id: &str) -> Markup {
                 }
                 thead {
                     tr {
-                        th scope="col" { "id" }
+                        th scope="col" { (ui.id_column) }
                         @for e in editions {
                             th scope="col" lang="en" dir="ltr" { (e.id()) }
                         }
@@ -335,8 +341,11 @@ fn side_by_side(editions: &[&Edition], id: &str) -> Markup {
                                     @if let Some(entry) = cell {
                                         @let printed = Cell::of(entry, edition);
                                         @if let Some(t) = &printed.title { p.head { strong { (title(t)) } } }
-                                        @if let Some(note) = &printed.note { p.note lang="en" dir="ltr" { "[" (note) "]" } }
-                                        @if entry.summary.is_some() && printed.note.as_deref() == Some("unofficial summary") {
+                                        // The page's words, in a cell of the edition's language.
+                                        @if let Some(note) = &printed.note {
+                                            p.note { span lang=(ui.lang) dir=(ui.dir) { "[" (ui.note(note)) "]" } }
+                                        }
+                                        @if printed.note == Some(Note::Summary) {
                                             p { (title(&printed.text)) }
                                         } @else {
                                             @if let Some(text) = &entry.text { (field(entry, Field::Text, text)) }

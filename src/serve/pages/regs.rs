@@ -11,11 +11,11 @@ use axum::response::Response;
 use maud::{Markup, html};
 
 use super::{Ask, bounded, node};
-use crate::align::Scope;
+use crate::align::{BadScope, Scope};
 use crate::corpus::model::Regulation;
 use crate::corpus::{Corpus, Regulations};
-use crate::render::regs::{Table, counted, summary};
-use crate::serve::layout::{Ui, dir, id_link, mixed};
+use crate::render::regs::Table;
+use crate::serve::layout::{Ui, compose, dir, id_link, mixed, say};
 use crate::serve::params::{Params, path as encode};
 use crate::serve::{Site, blocking};
 
@@ -37,7 +37,7 @@ pub async fn countries(
                     li {
                         a href=(format!("/regs/{}", encode(c.data.country.as_str()))) dir="ltr" { (c.data.country.as_str()) }
                         " · " bdi dir="auto" { (c.data.federation) }
-                        " · " (crate::text::plural(c.data.regulations.len(), "regulation"))
+                        " · " (ui.regulations_counted(c.data.regulations.len()))
                     }
                 }
             }
@@ -98,19 +98,20 @@ async fn table_page(
         let corpus = &site.corpus;
         let countries = match crate::regs::countries(corpus, &codes) {
             Ok(found) if !found.is_empty() => found,
-            Ok(_) => return ask.not_found("/regs", "no country named"),
-            Err(message) => return ask.not_found("/regs", &message),
+            Ok(_) => return ask.not_found("/regs", ask.ui.no_country_named),
+            Err(bad) => return ask.not_found("/regs", ask.ui.bad_country(&bad)),
         };
         let Some(headings) = crate::regs::headings_edition(corpus, &countries) else {
             return ask.not_found("/regs", "the corpus has no edition to name the nodes");
         };
         let ui = ask.ui;
-        let asked = match scope(&ask.params, corpus) {
+        let asked = match filter(&ask.params, corpus) {
             Ok(scope) => scope,
-            Err(message) => {
+            Err(bad) => {
                 let body = html! {
                     h1 { (ui.regulations) ": " span dir="ltr" { (codes.join(", ")) } }
-                    p.message role="alert" dir="auto" { (message) }
+                    // Its direction from its words, not from an id isolated within it.
+                    p.message role="alert" dir="auto" { (ui.bad_scope(&bad)) }
                 };
                 return ask.page(StatusCode::BAD_REQUEST, ui.regulations.to_string(), &here, body);
             }
@@ -128,19 +129,19 @@ async fn table_page(
             @if let [country] = countries.as_slice() {
                 // The federation's name mixes scripts: isolated, its punctuation stays with
                 // its words (the geresh of `לברידג'`).
-                p dir="auto" {
+                p {
                     span dir="ltr" { (country.data.country.as_str()) }
                     " · " (mixed(&country.data.federation))
-                    " · " (counted(&table, scope.as_deref()))
+                    " · " (counted(&table, scope.as_deref(), ui))
                 }
             } @else {
-                p dir="auto" { (summary(&table, scope.as_deref())) }
+                p { (summary(&table, scope.as_deref(), ui)) }
             }
             div.table-scroll {
                 table.regs {
                     thead {
                         tr {
-                            th scope="col" { "Node" }
+                            th scope="col" { (ui.node) }
                             @for c in &countries { th scope="col" { (c.data.country.as_str()) } }
                         }
                     }
@@ -169,13 +170,73 @@ async fn table_page(
 }
 
 /// The node or range of laws `?law=` narrows the regulations to, read as `regs --law` reads
-/// it (a page and the API answer the same message).
+/// it, or what is wrong with it as the API says it; a page says it in its words (`filter`).
 pub fn scope(params: &Params, corpus: &Corpus) -> Result<Option<Scope>, String> {
     params
         .get("law")
         .map(|s| crate::regs::scope(corpus, "law", s).map_err(|e| e.message()))
         .transpose()
         .map(Option::flatten)
+}
+
+/// `scope`, with what is wrong typed, for the page to say in its reader's language.
+fn filter(params: &Params, corpus: &Corpus) -> Result<Option<Scope>, BadScope> {
+    params
+        .get("law")
+        .map(|s| crate::regs::filter(corpus, s))
+        .transpose()
+        .map(Option::flatten)
+}
+
+/// `27 regulations on 26 nodes within 40`, as `render::regs::counted` counts them, in the
+/// page's words.
+fn counted(table: &Table<'_>, scope: Option<&str>, ui: &Ui) -> Markup {
+    let counted = compose(
+        ui.regulations_on,
+        &[
+            ui.regulations_counted(table.regulation_count()),
+            ui.nodes_counted(table.rows.len()),
+        ],
+    );
+    within(counted, scope, ui)
+}
+
+/// `what within 40`, or `what` without a scope.
+fn within(what: Markup, scope: Option<&str>, ui: &Ui) -> Markup {
+    match scope {
+        Some(scope) => compose(ui.within, &[what, say("{}", &[scope])]),
+        None => what,
+    }
+}
+
+/// `il, gr within 40: 11 nodes regulated — 10 by both, 0 by il alone, 1 by gr alone`, as
+/// `render::regs::summary` counts them, in the page's words.
+fn summary(table: &Table<'_>, scope: Option<&str>, ui: &Ui) -> Markup {
+    let codes: Vec<&str> = table
+        .countries
+        .iter()
+        .map(|c| c.data.country.as_str())
+        .collect();
+    let shares = table.shares();
+    let mut parts = vec![say(
+        if codes.len() == 2 {
+            ui.by_both
+        } else {
+            ui.by_all
+        },
+        &[&shares.all.to_string()],
+    )];
+    for (code, alone) in shares.alone {
+        parts.push(say(ui.by_alone, &[&alone.to_string(), code]));
+    }
+    let head = html! { span dir="ltr" { (codes.join(", ")) } };
+    html! {
+        (within(head, scope, ui)) ": " (ui.nodes_regulated(table.rows.len())) " — "
+        @for (n, part) in parts.into_iter().enumerate() {
+            @if n > 0 { ", " }
+            (part)
+        }
+    }
 }
 
 /// A regulation with its country, as a node's page lists it.

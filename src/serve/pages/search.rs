@@ -208,7 +208,12 @@ fn results(outcome: &Outcome, ui: &Ui) -> Markup {
                         a.hit href=(href(hit)) {
                             span.id dir="ltr" { (hit.id) }
                             " "
-                            span.edition dir="ltr" { (hit.edition) " · " (hit.kind) }
+                            // The edition's id as it is, what the result is in the page's words.
+                            span.edition {
+                                span dir="ltr" { (hit.edition) }
+                                " · "
+                                span lang=(ui.lang) dir=(ui.dir) { (ui.kind(&hit.kind)) }
+                            }
                         }
                         @if !hit.heading.is_empty() && hit.heading != hit.snippet {
                             div.path { (mixed(&hit.heading)) }
