@@ -298,6 +298,10 @@ test("the start page keeps its place in the history", async () => {
   await page.locator("#results a.hit").first().waitFor();
   await page.goBack();
   await page.waitForURL(`${base}/`);
+  // Back to the start page the script reloads it: wait for the reload, not the address alone
+  // (which changes first).
+  await page.waitForFunction(() =>
+    document.readyState === "complete" && !document.querySelector("#results a.hit"));
   assert.equal(await page.locator("#q").inputValue(), "");
   assert.equal(await page.locator("#results a.hit").count(), 0);
   assert.deepEqual(errors, []);
