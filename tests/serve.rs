@@ -868,38 +868,23 @@ fn every_kind_of_page_says_its_own_words_in_hebrew_and_greek() {
     let kind = |lang: &str, dir: &str, label: &str| {
         format!("</span> · <span lang=\"{lang}\" dir=\"{dir}\">{label}</span></span>")
     };
-    let kinds: Vec<(String, String, String, String)> = vec![
+    let kinds: Vec<(String, String, String, String)> = [
+        ("claim", "חוק", "νόμος", "law"),
+        ("dummy", "הגדרה", "ορισμός", "definition"),
+        ("fn/9", "הערת שוליים", "υποσημείωση", "footnote"),
+        ("STOP", "תקנה", "κανονισμός", "regulation"),
+        ("קלף עונשין", "פרשנות", "σχόλιο", "commentary"),
+    ]
+    .into_iter()
+    .map(|(q, he, el, en)| {
         (
-            search("claim"),
-            kind("he", "rtl", "חוק"),
-            kind("el", "ltr", "νόμος"),
-            "· law<".into(),
-        ),
-        (
-            search("dummy"),
-            kind("he", "rtl", "הגדרה"),
-            kind("el", "ltr", "ορισμός"),
-            "· definition<".into(),
-        ),
-        (
-            search("fn/9"),
-            kind("he", "rtl", "הערת שוליים"),
-            kind("el", "ltr", "υποσημείωση"),
-            "· footnote<".into(),
-        ),
-        (
-            search("STOP"),
-            kind("he", "rtl", "תקנה"),
-            kind("el", "ltr", "κανονισμός"),
-            "· regulation<".into(),
-        ),
-        (
-            search("קלף עונשין"),
-            kind("he", "rtl", "פרשנות"),
-            kind("el", "ltr", "σχόλιο"),
-            "· commentary<".into(),
-        ),
-    ];
+            search(q),
+            kind("he", "rtl", he),
+            kind("el", "ltr", el),
+            format!("· {en}<"),
+        )
+    })
+    .collect();
     // The address; what its Hebrew page says, what its Greek page says; the English gone.
     type Case<'a> = (String, Vec<&'a str>, Vec<&'a str>, Vec<&'a str>);
     let mut cases: Vec<Case> = vec![
