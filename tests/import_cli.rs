@@ -256,8 +256,10 @@ fn a_missing_source_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let output = import(dir.path(), &["--source", "no-such-file.txt"]);
     assert_eq!(output.status.code(), Some(2));
+    // Named, with what the option wants and how to make it.
     assert!(
-        stderr(&output).contains("no-such-file.txt"),
+        stderr(&output)
+            .contains("no-such-file.txt: no such file; --source names the plain-text extraction"),
         "{}",
         stderr(&output)
     );

@@ -25,7 +25,13 @@ pub struct Applied {
 
 /// A source file as text, in whichever encoding `encoding` reads.
 fn read_source(source: &Path) -> Result<encoding::Decoded> {
-    let bytes = std::fs::read(source).map_err(|e| Error::io(source, e))?;
+    let bytes = std::fs::read(source).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => Error::Usage(format!(
+            "{}: no such file; --source names the plain-text extraction of your copy of the book (its text saved as a .txt file, by pdftotext for one)",
+            source.display()
+        )),
+        _ => Error::io(source, e),
+    })?;
     encoding::decode(&bytes, source)
 }
 
