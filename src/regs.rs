@@ -120,12 +120,11 @@ pub fn scope(corpus: &Corpus, option: &str, input: &str) -> Result<Option<Scope>
 
 /// `scope`, with what is wrong typed, for a page to say in its reader's language.
 pub fn filter(corpus: &Corpus, input: &str) -> Result<Option<Scope>, BadScope> {
-    match Scope::read(input, corpus) {
-        Ok(Scope::Node(id)) if !corpus.holds(&id) => Err(BadScope::NoSuchNode(id)),
+    match Scope::read(input, corpus)? {
+        Scope::Node(id) if !corpus.holds(&id) => Err(BadScope::NoSuchNode(id)),
         // `all` narrows nothing.
-        Ok(Scope::All) => Ok(None),
-        Ok(scope) => Ok(Some(scope)),
-        Err(bad) => Err(bad),
+        Scope::All => Ok(None),
+        scope => Ok(Some(scope)),
     }
 }
 

@@ -176,16 +176,15 @@ impl Style {
     /// `finish` would reorder across their columns. A line with no letter to say its direction
     /// (a row of a table's numbers) takes its edition's: `rtl` for Hebrew.
     pub fn visual(&self, line: &str, rtl: bool) -> String {
+        if !self.bidi {
+            return line.to_string();
+        }
         let mut direction = if rtl {
             unicode_bidi::Level::rtl()
         } else {
             unicode_bidi::Level::ltr()
         };
-        if self.bidi {
-            visual_line(line, &mut false, &mut direction)
-        } else {
-            line.to_string()
-        }
+        visual_line(line, &mut false, &mut direction)
     }
 
     /// `text` with every control and bidi character shown as `<U+XXXX>` (`text::printable`),

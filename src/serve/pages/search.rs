@@ -186,8 +186,9 @@ fn page_of(hit: &Hit) -> String {
     }
 }
 
-/// The results, as the script draws them too (`assets/app.js`): what was cited that is not
-/// there, the near spellings searched, how many results (or that nothing was found), the list.
+/// The results, on the page and alone for the script to put in it (`part=results`): what was
+/// cited that is not there, the near spellings searched, how many results (or that nothing was
+/// found), the list.
 fn results(outcome: &Outcome, ui: &Ui) -> Markup {
     html! {
         @if let Some(unfound) = &outcome.message {
