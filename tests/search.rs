@@ -108,6 +108,34 @@ fn an_english_query_with_lang_he_returns_hebrew_nodes_of_law_27() {
 }
 
 #[test]
+fn the_most_specific_concepts_are_read_wherever_their_words_stand() {
+    // `השותף` (partner, partnership) and `ספייד` come first; the bluff, last, says the most.
+    let query =
+        "השותף פתח 1 ספייד עם 3 נקודות ובלי ספייד, והיריבים טוענים שאני מכיר את הבלופים שלו";
+    let value = search_json(shared_index(), &[query]);
+    let concepts: Vec<&str> = value["concepts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(concepts.contains(&"psychic-call"), "{concepts:?}");
+    assert!(concepts.len() <= 3, "{concepts:?}");
+}
+
+#[test]
+fn a_search_of_the_regulations_shows_each_in_score_order() {
+    // Israel has two regulations on 78A: both come up, neither after a worse one.
+    let args = ["half points percentage", "--kind", "regulation"];
+    let value = search_json(shared_index(), &args);
+    let hits = results(&value);
+    let ids: Vec<&str> = hits.iter().map(|h| h["id"].as_str().unwrap()).collect();
+    assert_eq!(ids[..2], ["reg/il/21", "reg/il/22"], "{ids:?}");
+    let scores: Vec<f64> = hits.iter().map(|h| h["score"].as_f64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+}
+
+#[test]
 fn hebrew_prefixes_niqqud_and_greek_accents_do_not_matter() {
     // `והסדרה` with a prefix, `הַסְדָּרָה` pointed as 27B1(a) prints it.
     for query in ["והסדרה", "הַסְדָּרָה"] {

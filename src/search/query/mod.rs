@@ -322,6 +322,8 @@ const NEAR_TERMS: usize = 8;
 const FEW: usize = 5;
 /// How many concepts each word of a query may name (and, times its words, other pointers).
 const POINTERS: usize = 6;
+/// How many concepts a query is read as: more would let a long query's every word pull.
+const CONCEPTS: usize = 3;
 /// A word in more than one document in this many is too common to look up pointers by.
 const COMMON: u64 = 10;
 /// A word in the headings above a node against one in the node.

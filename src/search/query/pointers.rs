@@ -9,7 +9,8 @@ use super::*;
 
 impl Search<'_> {
     /// The glossary concepts the words name: those with a name the query covers word for
-    /// word, the longest such names only (`penalty card` rather than `card`).
+    /// word, the longest such names only (`penalty card` rather than `card`), at most
+    /// `CONCEPTS` of them, in the order `pointer_hits` found them: the best named first.
     pub(super) fn concepts(
         &self,
         words: &[Word],
@@ -38,7 +39,7 @@ impl Search<'_> {
         covered
             .into_iter()
             .filter(|(n, _)| *n == longest)
-            .take(3)
+            .take(CONCEPTS)
             .map(|(_, p)| Concept {
                 id: p.id.strip_prefix("glossary/").unwrap_or(&p.id).to_string(),
                 forms: p.names.clone(),
@@ -69,10 +70,14 @@ impl Search<'_> {
             .map(|(_, s)| s)
             .collect();
         let columns = self.columns()?;
-        let mut found: Vec<Vec<(f32, DocAddress)>> = naming
+        // The concepts best named first, whichever word names them: a query is read as a few
+        // of them, and `partner` and `spades` must not crowd out the `bluff` at its end.
+        let mut concepts: Vec<(f32, DocAddress)> = naming
             .iter()
-            .map(|word| word.top(POINTERS, |a| columns.is_of(a, &[DocKind::Glossary])))
+            .flat_map(|word| word.top(POINTERS, |a| columns.is_of(a, &[DocKind::Glossary])))
             .collect();
+        concepts.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut found = vec![concepts];
         if !naming.is_empty() {
             let others = [DocKind::Index, DocKind::Situation, DocKind::Commentary];
             // Each word's pointers first: the words' texts are far more.

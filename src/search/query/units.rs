@@ -7,7 +7,8 @@ use super::*;
 impl Search<'_> {
     /// The ranking with each unit's best document first and its others after every unit's
     /// best: a director opens a law, and the first results should offer different ones. The
-    /// nodes the query cites keep their places (`Law 27B1 and 27B2`: both first).
+    /// nodes the query cites keep their places (`Law 27B1 and 27B2`: both first), and so does
+    /// everything when only regulations are asked for.
     pub(super) fn one_per_unit(
         &self,
         ranked: Vec<(DocAddress, f32)>,
@@ -17,10 +18,13 @@ impl Search<'_> {
         let mut seen = BTreeSet::new();
         let (mut first, mut rest) = (Vec::new(), Vec::new());
         for (address, score) in ranked {
-            // The commentary on a law does not take the law's place.
-            let unit = columns
-                .unit(&address)
-                .filter(|_| columns.kind(&address) != Some(DocKind::Commentary));
+            // The commentary on a law does not take the law's place; and a search of the
+            // regulations alone wants each regulation, however many qualify one law (Israel's
+            // two on 78A).
+            let unit = columns.unit(&address).filter(|_| {
+                columns.kind(&address) != Some(DocKind::Commentary)
+                    && self.request.kinds != [DocKind::Regulation]
+            });
             match unit {
                 Some(unit) if !seen.insert(unit) && !cited.contains(&address) => {
                     rest.push((address, score));
