@@ -355,10 +355,12 @@ fn visual_line(line: &str, bold: &mut bool, direction: &mut unicode_bidi::Level)
 }
 
 /// Where a Latin label ends before a text that is mostly Hebrew (`il reg/il/7  חוק …`,
-/// `fn/17 חובה …`): at the first word with a Hebrew letter, when the words before it hold a
-/// Latin letter (not only numbers and item labels, which belong to the text: `(i) …`,
-/// `73A1 …`) and the text after has more Hebrew letters than Latin ones.
+/// `fn/17 חובה …`): at the first word with a Hebrew letter, when the words before it are a
+/// label (a few words, with a Latin letter: not only numbers and item labels, which belong to
+/// the text: `(i) …`, `73A1 …`) and the text after has more Hebrew letters than others. An
+/// English sentence quoting Hebrew (and Greek) is no label: it reads left to right.
 fn label_end(line: &str) -> Option<usize> {
+    const LABEL_WORDS: usize = 3;
     let start = line
         .split_whitespace()
         .find(|word| word.chars().any(crate::text::is_hebrew_letter))
@@ -368,8 +370,10 @@ fn label_end(line: &str) -> Option<usize> {
         .chars()
         .filter(|&c| crate::text::is_hebrew_letter(c))
         .count();
-    let latin = text.chars().filter(char::is_ascii_alphabetic).count();
-    (first_letter(label).is_some_and(|c| c.is_ascii_alphabetic()) && hebrew > latin)
+    let others = text.chars().filter(|c| c.is_alphabetic()).count() - hebrew;
+    (label.split_whitespace().count() <= LABEL_WORDS
+        && first_letter(label).is_some_and(|c| c.is_ascii_alphabetic())
+        && hebrew > others)
         .then_some(start)
 }
 
@@ -393,10 +397,16 @@ pub fn with_bold(chars: impl IntoIterator<Item = (char, bool)>) -> String {
 
 /// A line of plain text in visual order, with where the `length` characters from character
 /// `start` went: the leftmost and rightmost of them, as a start and a length (a span crossing a
-/// change of direction covers what lies between).
-pub fn visual_span(line: &str, start: usize, length: usize) -> (String, usize, usize) {
+/// change of direction covers what lies between). The line's direction is `base`, else that of
+/// its first strong character.
+pub fn visual_span(
+    line: &str,
+    base: Option<unicode_bidi::Level>,
+    start: usize,
+    length: usize,
+) -> (String, usize, usize) {
     let chars: Vec<char> = line.chars().collect();
-    let info = ParagraphBidiInfo::new(line, None);
+    let info = ParagraphBidiInfo::new(line, base);
     if !info.has_rtl() {
         return (line.to_string(), start, length);
     }
@@ -608,14 +618,17 @@ mod tests {
     #[test]
     fn a_span_follows_its_characters_into_visual_order() {
         // `חוק 27` reads right to left: the law word ends up at the right.
-        let (text, start, length) = visual_span("ראו חוק 27.", 4, 3);
+        let (text, start, length) = visual_span("ראו חוק 27.", None, 4, 3);
         assert_eq!(text, ".27 קוח ואר");
         assert_eq!(
             &text.chars().skip(start).take(length).collect::<String>(),
             "קוח"
         );
         // Latin is left as it is.
-        assert_eq!(visual_span("Law 27", 4, 2), ("Law 27".to_string(), 4, 2));
+        assert_eq!(
+            visual_span("Law 27", None, 4, 2),
+            ("Law 27".to_string(), 4, 2)
+        );
     }
 
     #[test]
@@ -669,6 +682,16 @@ mod tests {
         assert_eq!(
             style.finish("the word קלף means card"),
             "the word ףלק means card"
+        );
+        // Nor an English sentence quoting Hebrew and Greek, however much it quotes (notes of
+        // `qa` on 45D2 and 46B1(c)).
+        assert_eq!(
+            style.finish("  = the Hebrew prints \"סעיף ד1 לעיל\" (line 2650)."),
+            "  = the Hebrew prints \"ליעל 1ד ףיעס\" (line 2650)."
+        );
+        assert_eq!(
+            style.finish("the Hebrew at length, `מתייחסים לזה`, the Greek briefly, `θεωρείται`."),
+            "the Hebrew at length, `הזל םיסחייתמ`, the Greek briefly, `θεωρείται`."
         );
         // A row of numbers under a Hebrew table's header reads right to left as the header
         // does (78B of the Hebrew edition: the first cell at the right); under an English
