@@ -83,6 +83,8 @@ pub enum Code {
     SchemaFile,
     /// A node cites itself by its number.
     SelfCitation,
+    /// A regulation's English rendering cites other nodes than its text.
+    RenderingDisagrees,
     /// A change of `amendments/` names a node or citation the work does not have.
     AmendmentNode,
     /// A change of `amendments/` is not dated as ISO 8601 dates are (`2017-06-20`).
@@ -104,7 +106,7 @@ pub enum Stage {
 
 impl Code {
     /// Every code.
-    pub const ALL: [Code; 38] = [
+    pub const ALL: [Code; 39] = [
         Code::UnresolvedReference,
         Code::BackwardRange,
         Code::StaleOverride,
@@ -139,6 +141,7 @@ impl Code {
         Code::MissingFile,
         Code::SchemaFile,
         Code::SelfCitation,
+        Code::RenderingDisagrees,
         Code::AmendmentNode,
         Code::AmendmentDate,
         Code::AmendmentEdition,
@@ -182,6 +185,7 @@ impl Code {
             Code::MissingFile => "missing-file",
             Code::SchemaFile => "schema-file",
             Code::SelfCitation => "self-citation",
+            Code::RenderingDisagrees => "rendering-disagrees",
             Code::AmendmentNode => "amendment-node",
             Code::AmendmentDate => "amendment-date",
             Code::AmendmentEdition => "amendment-edition",

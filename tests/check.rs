@@ -100,7 +100,7 @@ fn diagnostics_show_the_offending_text_underlined_with_a_hint() {
         "{text}"
     );
     assert!(text.contains("= help: "), "{text}");
-    assert!(text.contains("error: the corpus has 48 errors"), "{text}");
+    assert!(text.contains("error: the corpus has 49 errors"), "{text}");
     // No colour codes when the output is not a terminal.
     assert!(!text.contains('\u{1b}'), "{text}");
 }

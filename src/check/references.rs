@@ -462,7 +462,7 @@ fn regulations(checker: &mut Checker<'_>) {
                     );
                 }
             }
-            rendering(checker, file, regulation);
+            rendering(checker, file, regulation, &references);
             untranslated(checker, file, regulation);
         }
     }
@@ -531,13 +531,21 @@ fn attachment_problems(
     problems
 }
 
-/// The citations of a regulation's English rendering resolve.
-fn rendering(checker: &mut Checker<'_>, file: &Regulations, regulation: &Regulation) {
+/// The citations of a regulation's English rendering resolve, and name what the federation's
+/// text (its `references`) names: the node it hangs on aside, which one says by number and the
+/// other may say as `this section`.
+fn rendering(
+    checker: &mut Checker<'_>,
+    file: &Regulations,
+    regulation: &Regulation,
+    references: &[Reference],
+) {
     let Some(english) = &regulation.english else {
         return;
     };
     let text = &english.text;
-    for r in regs::rendering_citations(checker.corpus, file, regulation) {
+    let rendered = regs::rendering_citations(checker.corpus, file, regulation);
+    for r in &rendered {
         let Err(unresolved) = &r.target else { continue };
         let span = checker.place(&file.file, text.pos, text, r.span.clone());
         checker.error(
@@ -550,10 +558,73 @@ fn rendering(checker: &mut Checker<'_>, file: &Regulations, regulation: &Regulat
                 regulation.id.as_str()
             ),
             unresolved.message.clone(),
-            "the rendering is the project's: cite what the federation's text cites, by its canonical id (`Law 40B2(a)`)",
+            RENDERING_HINT,
         );
     }
+    // Unresolved citations were reported, in the text or above.
+    if references
+        .iter()
+        .chain(&rendered)
+        .any(|r| r.target.is_err())
+    {
+        return;
+    }
+    let own = regulation.attached_to.as_str();
+    let named = |refs: &[Reference]| -> Vec<String> {
+        regs::resolved_targets(refs)
+            .into_iter()
+            .filter(|t| t != own)
+            .collect()
+    };
+    let (printed, rendering) = (named(references), named(&rendered));
+    let only_rendering: Vec<&String> = rendering.iter().filter(|t| !printed.contains(t)).collect();
+    let only_printed: Vec<&String> = printed.iter().filter(|t| !rendering.contains(t)).collect();
+    if only_rendering.is_empty() && only_printed.is_empty() {
+        return;
+    }
+    let list = |targets: &[&String]| {
+        targets
+            .iter()
+            .map(|t| t.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let said = match (only_rendering.is_empty(), only_printed.is_empty()) {
+        (false, false) => format!(
+            "cites {} where the federation's text cites {}",
+            list(&only_rendering),
+            list(&only_printed)
+        ),
+        (false, true) => format!(
+            "cites {}, which the federation's text does not",
+            list(&only_rendering)
+        ),
+        _ => format!(
+            "leaves out {}, which the federation's text cites",
+            list(&only_printed)
+        ),
+    };
+    // At the first citation the text does not make, else at the rendering.
+    let at = rendered
+        .iter()
+        .find(|r| r.target.as_ref().is_ok_and(|t| only_rendering.contains(&t)))
+        .map(|r| r.span.clone());
+    let span = match at {
+        Some(range) => checker.place(&file.file, text.pos, text, range),
+        None => checker.place_value(&file.file, text),
+    };
+    checker.error(
+        Code::RenderingDisagrees,
+        &file.file,
+        span,
+        format!("the English rendering of {} {said}", regulation.id.as_str()),
+        "not what the text cites".to_string(),
+        RENDERING_HINT,
+    );
 }
+
+/// What to do about a rendering's citation.
+const RENDERING_HINT: &str = "the rendering is the project's: cite what the federation's text cites, by its canonical id (`Law 40B2(a)`)";
 
 /// Every regulation carries its English rendering.
 fn untranslated(checker: &mut Checker<'_>, file: &Regulations, regulation: &Regulation) {

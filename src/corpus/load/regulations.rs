@@ -42,6 +42,29 @@ impl Loader<'_> {
                 );
             }
             self.unique(file, id, &mut seen);
+            let rendering = regulation.english.as_ref().map(|e| &e.text);
+            for (text, what, hint) in [
+                (
+                    Some(&regulation.text),
+                    "text",
+                    "write the regulation as the federation prints it",
+                ),
+                (
+                    rendering,
+                    "English rendering",
+                    "write a faithful rendering of the text in `english: text:`",
+                ),
+            ] {
+                if let Some(text) = text.filter(|t| t.trim().is_empty()) {
+                    self.error(
+                        Code::CorpusFile,
+                        file,
+                        text.pos,
+                        format!("the {what} of `{id}` is empty"),
+                        hint,
+                    );
+                }
+            }
             let target = &regulation.attached_to;
             let attachable = LawPath::parse(target.as_str()).is_some()
                 || kind_of(target.as_str()) == Some(Kind::Definition);
