@@ -65,6 +65,17 @@ fn a_citation_in_any_script_returns_its_node_first() {
     // A Hebrew citation shows the Hebrew edition first.
     let value = search_json(shared_index(), &["חוק 27ב1(א)"]);
     assert_eq!(results(&value)[0]["edition"], "he-2017");
+    // An English one too, where the English text is bundled (a law's summary); where it is
+    // not, the editions with the text come first.
+    let value = search_json(shared_index(), &["law 27"]);
+    assert_eq!(results(&value)[0]["edition"], "en-2017");
+    let value = search_json(shared_index(), &["law 27B1(a)"]);
+    let editions: Vec<&str> = results(&value)[..3]
+        .iter()
+        .map(|r| r["edition"].as_str().unwrap())
+        .collect();
+    assert_eq!(editions[2], "en-2017", "{editions:?}");
+    assert_ne!(results(&value)[0]["snippet"], "[text not bundled]");
 }
 
 #[test]
@@ -447,11 +458,13 @@ fn citations_as_people_write_them_go_straight_to_the_node() {
         assert_eq!(value["citation"], id, "{query}");
         assert_eq!(results(&value)[0]["id"], id, "{query}");
     }
-    // The edition of the language the citation is written in comes first; a bare id, which
-    // every edition prints, leaves them in corpus order.
+    // The edition of the language the citation is written in comes first (if it has the
+    // text: the English has 16B's summary, not 40C1's); a bare id, which every edition
+    // prints, leaves them in corpus order.
     for (query, edition) in [
-        ("Law 40C1", "en-2017"),
-        ("see 27B1", "en-2017"),
+        ("Law 16B", "en-2017"),
+        ("see 16B", "en-2017"),
+        ("Law 40C1", "el-2017"),
         ("חוק 40ג1", "he-2017"),
         ("Νόμος 40Γ1", "el-2017"),
         ("40C1", "el-2017"),
@@ -465,10 +478,11 @@ fn citations_as_people_write_them_go_straight_to_the_node() {
 #[test]
 fn a_node_whose_text_is_not_bundled_says_so() {
     let index = shared_index();
-    // The English edition bundles summaries only: 16B1 has none, and its items no text.
-    let value = search_json(index, &["Law 16B1", "--limit", "1"]);
-    assert_eq!(results(&value)[0]["edition"], "en-2017");
-    assert_eq!(results(&value)[0]["snippet"], "[text not bundled]");
+    // The English edition bundles summaries only: 16B1 has none, and its items no text. It
+    // comes after the editions with the text.
+    let value = search_json(index, &["Law 16B1", "--limit", "3"]);
+    assert_eq!(results(&value)[2]["edition"], "en-2017");
+    assert_eq!(results(&value)[2]["snippet"], "[text not bundled]");
     let value = search_json(index, &["psychic call", "--lang", "en", "--limit", "1"]);
     assert_eq!(results(&value)[0]["id"], "def/psychic-call");
     assert_eq!(results(&value)[0]["snippet"], "[text not bundled]");

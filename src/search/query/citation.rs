@@ -11,7 +11,8 @@ impl Search<'_> {
             self.request.langs.clone()
         };
         let kinds = self.kinds();
-        // The node itself in each edition, then what lies within it in corpus order: only as
+        // The node itself in each edition (those with its text first, the edition of the
+        // script typed first among them), then what lies within it in corpus order: only as
         // many documents are read as are shown.
         let mut nodes = self.with_ids(&[id], &langs, &kinds)?;
         let mut within = self.holding(self.fields.within, &[id])?;
@@ -25,12 +26,14 @@ impl Search<'_> {
         for &address in &nodes {
             let doc = self.doc(address)?;
             let first_lang = typed.is_some_and(|l| l.code() == self.first(&doc, self.fields.lang));
-            ranked.push(((!first_lang, address), true, doc));
+            // An edition whose text is not bundled shows its headings only: after the texts.
+            let text = documents::is_text(&self.first(&doc, self.fields.body));
+            ranked.push(((!text, !first_lang, address), true, doc));
         }
         ranked.sort_by_key(|(key, _, _)| *key);
         let room = self.request.limit.saturating_sub(ranked.len());
         for address in within.into_iter().filter(|a| !nodes.contains(a)).take(room) {
-            ranked.push(((true, address), false, self.doc(address)?));
+            ranked.push(((true, true, address), false, self.doc(address)?));
         }
         let matcher = Matcher::default();
         let results = ranked
