@@ -54,25 +54,33 @@ fn residue(checker: &mut Checker<'_>) {
                 .into_iter()
                 .flatten()
             {
-                scan_residue(checker, &entry.file, value);
+                scan_residue(checker, &entry.file, value, EDITION_FIX);
             }
         }
         if let Some(index) = &edition.book_index {
             for head in &index.data.entries {
                 for entry in std::iter::once(head).chain(&head.subentries) {
-                    scan_residue(checker, &index.file, &entry.term);
+                    scan_residue(checker, &index.file, &entry.term, EDITION_FIX);
                 }
             }
         }
     }
     for file in &corpus.regulations {
         for regulation in &file.data.regulations {
-            scan_residue(checker, &file.file, &regulation.text);
+            scan_residue(
+                checker,
+                &file.file,
+                &regulation.text,
+                "remove it: the regulation reads as the federation prints it",
+            );
         }
     }
 }
 
-fn scan_residue(checker: &mut Checker<'_>, file: &str, value: &Located) {
+/// What to do about residue in an edition: it was imported.
+const EDITION_FIX: &str = "remove it and record the correction in the edition's import.hand_fixes";
+
+fn scan_residue(checker: &mut Checker<'_>, file: &str, value: &Located, fix: &'static str) {
     for (pattern, what) in RESIDUE.iter() {
         for m in pattern.find_iter(value) {
             let span = checker.place(file, value.pos, value, m.range());
@@ -82,7 +90,7 @@ fn scan_residue(checker: &mut Checker<'_>, file: &str, value: &Located) {
                 span,
                 format!("{what} left by the extraction"),
                 *what,
-                "remove it and record the correction in the edition's import.hand_fixes",
+                fix,
             );
         }
     }

@@ -2,10 +2,9 @@
 //! and again whenever the corpus changes).
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::time::Instant;
 
-use super::emit;
+use super::{IndexDir, emit};
 use bridgelaws::corpus::Root;
 use bridgelaws::error::Result;
 use bridgelaws::search;
@@ -13,14 +12,12 @@ use bridgelaws::text::plural;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Index folder [default: index/ beside the corpus folder; a cache folder for the
-    /// built-in corpus]
-    #[arg(long, value_name = "DIR")]
-    pub index: Option<PathBuf>,
+    #[command(flatten)]
+    pub index: IndexDir,
 }
 
 pub fn run(root: &Root, args: &Args, out: &mut dyn Write) -> Result<()> {
-    let dir = search::index_dir(root, args.index.as_deref());
+    let dir = search::index_dir(root, args.index.dir.as_deref());
     let started = Instant::now();
     let opened = search::rebuild(root, &dir)?;
     let editions: Vec<&str> = opened

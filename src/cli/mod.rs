@@ -79,6 +79,15 @@ pub enum Format {
     Json,
 }
 
+/// Where the search index is: the option of `index`, `search` and `serve`.
+#[derive(Debug, clap::Args)]
+pub struct IndexDir {
+    /// Index folder [default: beside the corpus folder, `index/` for one named `corpus`,
+    /// else `<name>-index/`; a cache folder for the built-in corpus]
+    #[arg(long = "index", value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
+}
+
 /// How text is shown: the options every command that prints Hebrew takes.
 #[derive(Debug, clap::Args)]
 pub struct Display {

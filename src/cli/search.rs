@@ -2,9 +2,8 @@
 //! across every edition; results ranked, with the matched words marked.
 
 use std::io::Write;
-use std::path::PathBuf;
 
-use super::{Display, Format, emit_json, emit_text};
+use super::{Display, Format, IndexDir, emit_json, emit_text};
 use bridgelaws::corpus::Root;
 use bridgelaws::error::{Error, Result};
 use bridgelaws::render::search as render;
@@ -40,10 +39,8 @@ pub struct Args {
     #[command(flatten)]
     pub display: Display,
 
-    /// Index folder [default: index/ beside the corpus folder; a cache folder for the
-    /// built-in corpus]
-    #[arg(long, value_name = "DIR")]
-    pub index: Option<PathBuf>,
+    #[command(flatten)]
+    pub index: IndexDir,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -64,7 +61,7 @@ impl From<LangArg> for Lang {
 }
 
 pub fn run(root: &Root, args: &Args, out: &mut dyn Write) -> Result<()> {
-    let opened = search::open_announcing(root, args.index.as_deref())?;
+    let opened = search::open_announcing(root, args.index.dir.as_deref())?;
     // An edition may be named by its language (`he`), as with --lang.
     let editions = &opened.manifest.editions;
     let edition_ids: Vec<String> = args

@@ -2,10 +2,9 @@
 
 use std::io::Write;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Instant;
 
-use super::emit;
+use super::{IndexDir, emit};
 use bridgelaws::corpus::Root;
 use bridgelaws::error::Result;
 use bridgelaws::serve::{self, Site};
@@ -17,15 +16,13 @@ pub struct Args {
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR", value_parser = address)]
     pub addr: SocketAddr,
 
-    /// Index folder [default: index/ beside the corpus folder; a cache folder for the
-    /// built-in corpus]
-    #[arg(long, value_name = "DIR")]
-    pub index: Option<PathBuf>,
+    #[command(flatten)]
+    pub index: IndexDir,
 }
 
 pub fn run(root: Root, args: &Args, out: &mut dyn Write) -> Result<()> {
     let started = Instant::now();
-    let site = Site::open(root, args.index.as_deref())?;
+    let site = Site::open(root, args.index.dir.as_deref())?;
     serve::run(site, args.addr, |bound| {
         // The one line a script waits for before its first request.
         let _ = emit(

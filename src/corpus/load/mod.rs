@@ -273,7 +273,7 @@ impl<'r> Loader<'r> {
     fn unique(&mut self, file: &str, id: &Located, seen: &mut Seen) -> bool {
         if let Some((first_file, first)) = seen.get(id.as_str()) {
             let hint = format!(
-                "first defined at {}:{}:{}; each id appears once per edition",
+                "first defined at {}:{}:{}; each id appears once in an edition, or in a country's regulations",
                 self.root.display(first_file),
                 first.line,
                 first.column

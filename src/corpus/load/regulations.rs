@@ -37,7 +37,7 @@ impl Loader<'_> {
                     Code::MalformedId,
                     file,
                     id.pos,
-                    format!("`{id}` is not a regulation id of this country"),
+                    format!("`{id}` is not written as a regulation id of `{country}`"),
                     format!("regulation ids are `reg/{country}/<n>`"),
                 );
             }
