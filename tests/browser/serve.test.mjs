@@ -317,3 +317,123 @@ test("the search page works with JavaScript off", async () => {
   await page.locator('#results a.hit[href="/law/61?in=en"]').first().waitFor();
   await context.close();
 });
+
+const PHONE = SIZES[0];
+/** The locales whose pages are checked: English, Hebrew (right to left) and Greek. */
+const LOCALES = ["en", "he-IL", "el-GR"];
+
+/** Text at 200%, as a reader who set the browser's text size: the default font of 16 px made
+ * 32 px for every page the tab opens (`rem` and the media queries follow it). */
+async function doubleText(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+}
+
+/** What sticks out of the screen: the document's sideways scroll, and every visible box of the
+ * page's own (the search box among them) beyond either edge. */
+async function outside(page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [];
+    if (document.documentElement.scrollWidth > width) {
+      out.push(`the page is ${document.documentElement.scrollWidth}px wide in ${width}px`);
+    }
+    for (const el of document.querySelectorAll("header *, main *, footer *")) {
+      if (el.closest("thead, .visually-hidden, .skip")) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 2 || r.height < 2) continue;
+      if (r.left < -0.5 || r.right > width + 0.5) {
+        const name = el.tagName.toLowerCase() + (el.id ? `#${el.id}` : "");
+        out.push(`${name} spans ${Math.round(r.left)}..${Math.round(r.right)}`);
+      }
+    }
+    return out.slice(0, 5);
+  });
+}
+
+const NARROW_PAGES = [
+  "/", "/law/27B1(a)", "/law/40B2(a)?in=el", "/law/6D2?in=he", "/law/27?view=all", "/glossary",
+  `/search?q=${encodeURIComponent("ανεπαρκής αγορά")}`, "/search?q=revoke", "/regs", "/regs/diff/il/gr",
+];
+
+for (const locale of LOCALES) {
+  test(`nothing sticks out at 200% text, nor on a 195 px screen (${locale})`, async () => {
+    const settings = [
+      { name: "200% text", size: PHONE, double: true },
+      { name: "195 px", size: { name: "narrow", width: 195, height: 422 }, double: false },
+    ];
+    for (const setting of settings) {
+      const { context, page, errors } = await open(setting.size, { locale, hasTouch: true });
+      if (setting.double) await doubleText(page);
+      for (const address of NARROW_PAGES) {
+        await page.goto(`${base}${address}`);
+        await page.locator("main h1").waitFor();
+        if (setting.double) {
+          assert.equal(await page.evaluate(() =>
+            getComputedStyle(document.documentElement).fontSize), "32px");
+        }
+        assert.deepEqual(await outside(page), [], `${address} (${locale}, ${setting.name})`);
+      }
+      if (setting.double) {
+        const lang = locale.slice(0, 2);
+        await page.goto(`${base}/law/27B1(a)`);
+        await page.screenshot({ path: path.join(shots, `double-text-node-${lang}.png`) });
+        await page.goto(`${base}/search?q=${encodeURIComponent("ανεπαρκής αγορά")}`);
+        await page.screenshot({ path: path.join(shots, `double-text-search-${lang}.png`) });
+      } else {
+        await page.goto(`${base}/law/27B1(a)`);
+        await page.screenshot({ path: path.join(shots, `narrow-node-${locale.slice(0, 2)}.png`) });
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+}
+
+/** The words of the cells of `selector` broken across lines although they would fit whole on
+ * one line of their cell (a word longer than its line may still break). */
+async function wordsCut(page, selector) {
+  return page.evaluate((selector) => {
+    const cut = [];
+    for (const cell of document.querySelectorAll(selector)) {
+      const style = getComputedStyle(cell);
+      const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        // A line may end after a hyphen (`בלתי-מספקת`).
+        for (const word of text.data.matchAll(/[^\s-]+-?/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+          const lines = new Set(rects.map((r) => Math.round(r.top)));
+          const whole = rects.reduce((sum, r) => sum + r.width, 0);
+          if (lines.size > 1 && whole <= room) cut.push(word[0]);
+        }
+      }
+    }
+    return cut.slice(0, 10);
+  }, selector);
+}
+
+for (const size of [PHONE, { name: "desktop-wide", width: 1600, height: 1000 }]) {
+  test(`words wrap whole in the tables at 200% text (${size.name})`, async () => {
+    const { context, page, errors } = await open(size, { hasTouch: size === PHONE });
+    await doubleText(page);
+    for (const locale of ["en", "he", "el"]) {
+      await page.goto(`${base}/glossary?view=${locale}`);
+      await page.locator("table.glossary td[lang=el]").first().waitFor();
+      assert.deepEqual(await wordsCut(page, "table.glossary :is(th, td)"), [], `glossary (${locale})`);
+      await page.screenshot({ path: path.join(shots, `double-text-glossary-${locale}-${size.name}.png`) });
+    }
+    for (const address of ["/law/27?view=all", "/law/40B2?view=all", "/regs/diff/il/gr"]) {
+      await page.goto(`${base}${address}`);
+      await page.locator("main table tbody td").first().waitFor();
+      assert.deepEqual(await wordsCut(page, "main table :is(th, td)"), [], address);
+    }
+    await page.goto(`${base}/law/27?view=all`);
+    await page.screenshot({ path: path.join(shots, `double-text-side-by-side-${size.name}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
