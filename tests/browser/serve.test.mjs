@@ -437,3 +437,78 @@ for (const size of [PHONE, { name: "desktop-wide", width: 1600, height: 1000 }])
     await context.close();
   });
 }
+
+/** Resolves once the script has put new results in the page (and so recorded the search). */
+function redrawn(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    new MutationObserver((_, observer) => { observer.disconnect(); resolve(); })
+      .observe(document.getElementById("results"), { childList: true });
+  }));
+}
+
+const firstHit = (page) => page.locator("#results a.hit").first().getAttribute("href");
+
+test("each search shown is one entry in the history, and Back shows it again", async () => {
+  const { context, page, errors } = await open(PHONE, { hasTouch: true });
+  await page.goto(`${base}/`);
+  await page.locator("#q").waitFor();
+  const entries = () => page.evaluate(() => history.length);
+  const start = await entries();
+  // Typed, shown, the box emptied (its results gone), another query typed.
+  await page.keyboard.type("penalty card");
+  await page.waitForURL((url) => url.searchParams.get("q") === "penalty card");
+  await page.locator("#results a.hit").first().waitFor();
+  const penalty = await firstHit(page);
+  await page.locator("#q").fill("");
+  await page.waitForFunction(() => !document.querySelector("#results a.hit"));
+  await page.keyboard.type("mobile phone");
+  await page.waitForURL((url) => url.searchParams.get("q") === "mobile phone");
+  await page.locator("#results a.hit").first().waitFor();
+  const phone = await firstHit(page);
+  assert.notEqual(phone, penalty);
+  assert.equal(await entries(), start + 2, "one entry per search shown");
+  // Back: the first search, its box and its results.
+  await page.goBack();
+  await page.waitForURL((url) => url.search === "?q=penalty+card");
+  await page.waitForFunction((href) =>
+    document.querySelector("#results a.hit")?.getAttribute("href") === href, penalty);
+  assert.equal(await page.locator("#q").inputValue(), "penalty card");
+  await page.goForward();
+  await page.waitForURL((url) => url.search === "?q=mobile+phone");
+  await page.waitForFunction((href) =>
+    document.querySelector("#results a.hit")?.getAttribute("href") === href, phone);
+  // Enter: one entry per search, at its canonical address, none for the same search again.
+  for (const query of ["revoke", "claim"]) {
+    await page.locator("#q").fill(query);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/search" && url.search === `?q=${query}`);
+    await page.locator("#results a.hit").first().waitFor();
+  }
+  assert.equal(await entries(), start + 4);
+  const again = redrawn(page);
+  await page.keyboard.press("Enter");
+  await again;
+  assert.equal(await entries(), start + 4, "the same search again is no new entry");
+  // Another language for the results is another search.
+  const chosen = redrawn(page);
+  await page.locator("#lang").selectOption("el");
+  await chosen;
+  await page.waitForURL((url) => url.search === "?q=claim&lang=el");
+  assert.equal(await entries(), start + 5);
+  await page.goBack();
+  await page.waitForURL((url) => url.search === "?q=claim");
+  assert.equal(await page.locator("#lang").inputValue(), "");
+  await page.goBack();
+  await page.waitForURL((url) => url.search === "?q=revoke");
+  await page.locator('#results a.hit[href="/law/61?in=en"]').first().waitFor();
+  assert.equal(await page.locator("#q").inputValue(), "revoke");
+  await page.goBack();
+  await page.waitForURL((url) => url.search === "?q=mobile+phone");
+  await page.goBack();
+  await page.goBack();
+  await page.waitForURL(`${base}/`);
+  await page.waitForFunction(() => !document.querySelector("#results a.hit"));
+  assert.equal(await page.locator("#q").inputValue(), "");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
