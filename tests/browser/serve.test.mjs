@@ -512,3 +512,55 @@ test("each search shown is one entry in the history, and Back shows it again", a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** The links among `selector` that a finger 12 px from their centre misses (a 24 px target). */
+async function smallTargets(page, selector) {
+  return page.evaluate((selector) => {
+    const missed = [];
+    for (const link of document.querySelectorAll(selector)) {
+      link.scrollIntoView({ block: "center", inline: "center" });
+      const r = link.getClientRects()[0];
+      if (!r) continue;
+      const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+      for (const [dx, dy] of [[-11, 0], [11, 0], [0, -11], [0, 11]]) {
+        const hit = document.elementFromPoint(x + dx, y + dy)?.closest("a");
+        // Another link that near is as close as the page's text sets them.
+        if (hit !== link && !(hit && hit.matches(selector))) {
+          missed.push(`${link.textContent.trim()} at ${dx},${dy}`);
+          break;
+        }
+      }
+    }
+    return missed.slice(0, 10);
+  }, selector);
+}
+
+test("results, countries, citations and footnote markers are big enough to tap (phone)", async () => {
+  const { context, page, errors } = await open(PHONE, { hasTouch: true });
+  // A result is tapped anywhere: its snippet too.
+  await page.goto(`${base}/search?q=revoke`);
+  const result = page.locator("#results ol.results li").first();
+  const href = await result.locator("a.hit").getAttribute("href");
+  const snippet = await result.locator(".snippet").boundingBox();
+  await checked(page, PHONE, "search-tap");
+  await page.touchscreen.tap(snippet.x + snippet.width / 2, snippet.y + snippet.height / 2);
+  await page.waitForURL(`${base}${href}`);
+  // The countries by their federations' names.
+  await page.goto(`${base}/regs`);
+  for (const link of await page.locator("main ul.countries a").all()) {
+    const box = await link.boundingBox();
+    assert.ok(box.width >= 48 && box.height >= 16, `a country's link is ${box.width}×${box.height}`);
+    assert.ok((await link.textContent()).trim().length > 6);
+  }
+  await checked(page, PHONE, "regs-countries");
+  // Citations and footnote markers, however short.
+  for (const address of ["/law/6D2?in=he", "/law/6D2?in=el", "/law/27?in=he", "/law/27?in=el", "/law/27B1(a)"]) {
+    await page.goto(`${base}${address}`);
+    await page.locator("main h1").waitFor();
+    assert.deepEqual(await smallTargets(page, "main :is(a.cite, a.fn)"), [], address);
+  }
+  await page.goto(`${base}/law/27?in=he`);
+  await checked(page, PHONE, "citations-he");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
