@@ -564,3 +564,29 @@ test("results, countries, citations and footnote markers are big enough to tap (
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const size of SIZES) {
+  test(`a footnote shows its number once, and links back to its marker (${size.name})`, async () => {
+    for (const lang of ["he", "el"]) {
+      const { context, page, errors } = await open(size, { locale: lang === "he" ? "he-IL" : "el-GR" });
+      await page.goto(`${base}/law/6D2?in=${lang}`);
+      const note = page.locator("section.footnotes li").first();
+      await note.waitFor();
+      const shown = await note.evaluate((li) => ({
+        marker: getComputedStyle(li).display === "list-item" && getComputedStyle(li).listStyleType !== "none",
+        number: li.querySelectorAll(".num").length,
+        starts: li.innerText.trim().split(/\s/)[0],
+      }));
+      assert.deepEqual(shown, { marker: false, number: 1, starts: "1" });
+      await checked(page, size, `footnotes-${lang}`);
+      // From the marker to the footnote, and back.
+      await page.locator('article.node-text a.fn[href="#fn-1"]').first().click();
+      await page.waitForURL((url) => url.hash === "#fn-1");
+      await note.locator('a.num[href="#fnref-1"]').click();
+      await page.waitForURL((url) => url.hash === "#fnref-1");
+      assert.equal(await page.evaluate(() => document.getElementById("fnref-1").getAttribute("href")), "#fn-1");
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+}
