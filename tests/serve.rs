@@ -360,7 +360,11 @@ fn regulations_tables_stack_their_cells_on_a_phone() {
     let style = get("/assets/style.css").body;
     let phone = style.split("@media (max-width: 40rem)").nth(1).unwrap();
     assert!(phone.contains("table.regs td::before { content: attr(data-country); }"));
-    assert!(phone.contains(":is(table.side, table.regs) :is(tbody, tr, th, td)"));
+    assert!(phone.contains(":is(table.side, table.regs, table.glossary) :is(tbody, tr, th, td)"));
+    // The glossary's too, each term under its language's name.
+    let glossary = get("/glossary").body;
+    assert!(glossary.contains("data-language=\"עברית\""), "{glossary}");
+    assert!(phone.contains("table.glossary td::before { content: attr(data-language);"));
 }
 
 #[test]

@@ -317,3 +317,276 @@ test("the search page works with JavaScript off", async () => {
   await page.locator('#results a.hit[href="/law/61?in=en"]').first().waitFor();
   await context.close();
 });
+
+const PHONE = SIZES[0];
+/** The locales whose pages are checked: English, Hebrew (right to left) and Greek. */
+const LOCALES = ["en", "he-IL", "el-GR"];
+
+/** Text at 200%, as a reader who set the browser's text size: the default font of 16 px made
+ * 32 px for every page the tab opens (`rem` and the media queries follow it). */
+async function doubleText(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+}
+
+/** What sticks out of the screen: the document's sideways scroll, and every visible box of the
+ * page's own (the search box among them) beyond either edge. */
+async function outside(page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [];
+    if (document.documentElement.scrollWidth > width) {
+      out.push(`the page is ${document.documentElement.scrollWidth}px wide in ${width}px`);
+    }
+    for (const el of document.querySelectorAll("header *, main *, footer *")) {
+      if (el.closest("thead, .visually-hidden, .skip")) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 2 || r.height < 2) continue;
+      if (r.left < -0.5 || r.right > width + 0.5) {
+        const name = el.tagName.toLowerCase() + (el.id ? `#${el.id}` : "");
+        out.push(`${name} spans ${Math.round(r.left)}..${Math.round(r.right)}`);
+      }
+    }
+    return out.slice(0, 5);
+  });
+}
+
+const NARROW_PAGES = [
+  "/", "/law/27B1(a)", "/law/40B2(a)?in=el", "/law/6D2?in=he", "/law/27?view=all", "/glossary",
+  `/search?q=${encodeURIComponent("ανεπαρκής αγορά")}`, "/search?q=revoke", "/regs", "/regs/diff/il/gr",
+];
+
+for (const locale of LOCALES) {
+  test(`nothing sticks out at 200% text, nor on a 195 px screen (${locale})`, async () => {
+    const settings = [
+      { name: "200% text", size: PHONE, double: true },
+      { name: "195 px", size: { name: "narrow", width: 195, height: 422 }, double: false },
+    ];
+    for (const setting of settings) {
+      const { context, page, errors } = await open(setting.size, { locale, hasTouch: true });
+      if (setting.double) await doubleText(page);
+      for (const address of NARROW_PAGES) {
+        await page.goto(`${base}${address}`);
+        await page.locator("main h1").waitFor();
+        if (setting.double) {
+          assert.equal(await page.evaluate(() =>
+            getComputedStyle(document.documentElement).fontSize), "32px");
+        }
+        assert.deepEqual(await outside(page), [], `${address} (${locale}, ${setting.name})`);
+      }
+      if (setting.double) {
+        const lang = locale.slice(0, 2);
+        await page.goto(`${base}/law/27B1(a)`);
+        await page.screenshot({ path: path.join(shots, `double-text-node-${lang}.png`) });
+        await page.goto(`${base}/search?q=${encodeURIComponent("ανεπαρκής αγορά")}`);
+        await page.screenshot({ path: path.join(shots, `double-text-search-${lang}.png`) });
+      } else {
+        await page.goto(`${base}/law/27B1(a)`);
+        await page.screenshot({ path: path.join(shots, `narrow-node-${locale.slice(0, 2)}.png`) });
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+}
+
+/** The words of the cells of `selector` broken across lines although they would fit whole on
+ * one line of their cell (a word longer than its line may still break). */
+async function wordsCut(page, selector) {
+  return page.evaluate((selector) => {
+    const cut = [];
+    for (const cell of document.querySelectorAll(selector)) {
+      const style = getComputedStyle(cell);
+      const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        // A line may end after a hyphen (`בלתי-מספקת`).
+        for (const word of text.data.matchAll(/[^\s-]+-?/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+          const lines = new Set(rects.map((r) => Math.round(r.top)));
+          const whole = rects.reduce((sum, r) => sum + r.width, 0);
+          if (lines.size > 1 && whole <= room) cut.push(word[0]);
+        }
+      }
+    }
+    return cut.slice(0, 10);
+  }, selector);
+}
+
+for (const size of [PHONE, { name: "desktop-wide", width: 1600, height: 1000 }]) {
+  test(`words wrap whole in the tables at 200% text (${size.name})`, async () => {
+    const { context, page, errors } = await open(size, { hasTouch: size === PHONE });
+    await doubleText(page);
+    for (const locale of ["en", "he", "el"]) {
+      await page.goto(`${base}/glossary?view=${locale}`);
+      await page.locator("table.glossary td[lang=el]").first().waitFor();
+      assert.deepEqual(await wordsCut(page, "table.glossary :is(th, td)"), [], `glossary (${locale})`);
+      await page.screenshot({ path: path.join(shots, `double-text-glossary-${locale}-${size.name}.png`) });
+    }
+    for (const address of ["/law/27?view=all", "/law/40B2?view=all", "/regs/diff/il/gr"]) {
+      await page.goto(`${base}${address}`);
+      await page.locator("main table tbody td").first().waitFor();
+      assert.deepEqual(await wordsCut(page, "main table :is(th, td)"), [], address);
+    }
+    await page.goto(`${base}/law/27?view=all`);
+    await page.screenshot({ path: path.join(shots, `double-text-side-by-side-${size.name}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+/** Resolves once the script has put new results in the page (and so recorded the search). */
+function redrawn(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    new MutationObserver((_, observer) => { observer.disconnect(); resolve(); })
+      .observe(document.getElementById("results"), { childList: true });
+  }));
+}
+
+const firstHit = (page) => page.locator("#results a.hit").first().getAttribute("href");
+
+test("each search shown is one entry in the history, and Back shows it again", async () => {
+  const { context, page, errors } = await open(PHONE, { hasTouch: true });
+  await page.goto(`${base}/`);
+  await page.locator("#q").waitFor();
+  const entries = () => page.evaluate(() => history.length);
+  const start = await entries();
+  // Typed, shown, the box emptied (its results gone), another query typed.
+  await page.keyboard.type("penalty card");
+  await page.waitForURL((url) => url.searchParams.get("q") === "penalty card");
+  await page.locator("#results a.hit").first().waitFor();
+  const penalty = await firstHit(page);
+  await page.locator("#q").fill("");
+  await page.waitForFunction(() => !document.querySelector("#results a.hit"));
+  await page.keyboard.type("mobile phone");
+  await page.waitForURL((url) => url.searchParams.get("q") === "mobile phone");
+  await page.locator("#results a.hit").first().waitFor();
+  const phone = await firstHit(page);
+  assert.notEqual(phone, penalty);
+  assert.equal(await entries(), start + 2, "one entry per search shown");
+  // Back: the first search, its box and its results.
+  await page.goBack();
+  await page.waitForURL((url) => url.search === "?q=penalty+card");
+  await page.waitForFunction((href) =>
+    document.querySelector("#results a.hit")?.getAttribute("href") === href, penalty);
+  assert.equal(await page.locator("#q").inputValue(), "penalty card");
+  await page.goForward();
+  await page.waitForURL((url) => url.search === "?q=mobile+phone");
+  await page.waitForFunction((href) =>
+    document.querySelector("#results a.hit")?.getAttribute("href") === href, phone);
+  // Enter: one entry per search, at its canonical address, none for the same search again.
+  for (const query of ["revoke", "claim"]) {
+    await page.locator("#q").fill(query);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/search" && url.search === `?q=${query}`);
+    await page.locator("#results a.hit").first().waitFor();
+  }
+  assert.equal(await entries(), start + 4);
+  const again = redrawn(page);
+  await page.keyboard.press("Enter");
+  await again;
+  assert.equal(await entries(), start + 4, "the same search again is no new entry");
+  // Another language for the results is another search.
+  const chosen = redrawn(page);
+  await page.locator("#lang").selectOption("el");
+  await chosen;
+  await page.waitForURL((url) => url.search === "?q=claim&lang=el");
+  assert.equal(await entries(), start + 5);
+  await page.goBack();
+  await page.waitForURL((url) => url.search === "?q=claim");
+  assert.equal(await page.locator("#lang").inputValue(), "");
+  await page.goBack();
+  await page.waitForURL((url) => url.search === "?q=revoke");
+  await page.locator('#results a.hit[href="/law/61?in=en"]').first().waitFor();
+  assert.equal(await page.locator("#q").inputValue(), "revoke");
+  await page.goBack();
+  await page.waitForURL((url) => url.search === "?q=mobile+phone");
+  await page.goBack();
+  await page.goBack();
+  await page.waitForURL(`${base}/`);
+  await page.waitForFunction(() => !document.querySelector("#results a.hit"));
+  assert.equal(await page.locator("#q").inputValue(), "");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** The links among `selector` that a finger 12 px from their centre misses (a 24 px target). */
+async function smallTargets(page, selector) {
+  return page.evaluate((selector) => {
+    const missed = [];
+    for (const link of document.querySelectorAll(selector)) {
+      link.scrollIntoView({ block: "center", inline: "center" });
+      const r = link.getClientRects()[0];
+      if (!r) continue;
+      const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+      for (const [dx, dy] of [[-11, 0], [11, 0], [0, -11], [0, 11]]) {
+        const hit = document.elementFromPoint(x + dx, y + dy)?.closest("a");
+        // Another link that near is as close as the page's text sets them.
+        if (hit !== link && !(hit && hit.matches(selector))) {
+          missed.push(`${link.textContent.trim()} at ${dx},${dy}`);
+          break;
+        }
+      }
+    }
+    return missed.slice(0, 10);
+  }, selector);
+}
+
+test("results, countries, citations and footnote markers are big enough to tap (phone)", async () => {
+  const { context, page, errors } = await open(PHONE, { hasTouch: true });
+  // A result is tapped anywhere: its snippet too.
+  await page.goto(`${base}/search?q=revoke`);
+  const result = page.locator("#results ol.results li").first();
+  const href = await result.locator("a.hit").getAttribute("href");
+  const snippet = await result.locator(".snippet").boundingBox();
+  await checked(page, PHONE, "search-tap");
+  await page.touchscreen.tap(snippet.x + snippet.width / 2, snippet.y + snippet.height / 2);
+  await page.waitForURL(`${base}${href}`);
+  // The countries by their federations' names.
+  await page.goto(`${base}/regs`);
+  for (const link of await page.locator("main ul.countries a").all()) {
+    const box = await link.boundingBox();
+    assert.ok(box.width >= 48 && box.height >= 16, `a country's link is ${box.width}×${box.height}`);
+    assert.ok((await link.textContent()).trim().length > 6);
+  }
+  await checked(page, PHONE, "regs-countries");
+  // Citations and footnote markers, however short.
+  for (const address of ["/law/6D2?in=he", "/law/6D2?in=el", "/law/27?in=he", "/law/27?in=el", "/law/27B1(a)"]) {
+    await page.goto(`${base}${address}`);
+    await page.locator("main h1").waitFor();
+    assert.deepEqual(await smallTargets(page, "main :is(a.cite, a.fn)"), [], address);
+  }
+  await page.goto(`${base}/law/27?in=he`);
+  await checked(page, PHONE, "citations-he");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const size of SIZES) {
+  test(`a footnote shows its number once, and links back to its marker (${size.name})`, async () => {
+    for (const lang of ["he", "el"]) {
+      const { context, page, errors } = await open(size, { locale: lang === "he" ? "he-IL" : "el-GR" });
+      await page.goto(`${base}/law/6D2?in=${lang}`);
+      const note = page.locator("section.footnotes li").first();
+      await note.waitFor();
+      const shown = await note.evaluate((li) => ({
+        marker: getComputedStyle(li).display === "list-item" && getComputedStyle(li).listStyleType !== "none",
+        number: li.querySelectorAll(".num").length,
+        starts: li.innerText.trim().split(/\s/)[0],
+      }));
+      assert.deepEqual(shown, { marker: false, number: 1, starts: "1" });
+      await checked(page, size, `footnotes-${lang}`);
+      // From the marker to the footnote, and back.
+      await page.locator('article.node-text a.fn[href="#fn-1"]').first().click();
+      await page.waitForURL((url) => url.hash === "#fn-1");
+      await note.locator('a.num[href="#fnref-1"]').click();
+      await page.waitForURL((url) => url.hash === "#fnref-1");
+      assert.equal(await page.evaluate(() => document.getElementById("fnref-1").getAttribute("href")), "#fn-1");
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+}

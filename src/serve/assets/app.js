@@ -1,6 +1,12 @@
 // Results as you type on the search page: a moment after the last key, the list the server
 // draws at /search?q=… (asked for alone, &part=results, in the page's language) replaces the
-// one shown, and the query is kept in the URL. The markup is the server's own, escaped by it.
+// one shown. The markup is the server's own, escaped by it.
+//
+// The history holds one entry per search shown, at its canonical address (`/search?q=…`, with
+// `&lang=` only when a language is chosen), so that Back and Forward go from search to search:
+// a query shown while it is still being typed (one that extends or trims the query the entry
+// holds) replaces the entry; any other, an Enter or a language chosen adds one, unless it is
+// the search the entry shows already.
 (function () {
   "use strict";
   var input = document.querySelector("input[data-live]");
@@ -10,22 +16,67 @@
   var lang = form.querySelector("select[name=lang]");
   var timer = 0;
   var latest = 0;
-  // The start page (`/`) keeps its place in the history: the first query typed there adds an
-  // entry, the next ones replace it, as they do on /search.
-  var fromStart = location.pathname !== "/search";
 
-  function run() {
-    var q = input.value.trim();
+  function address(search) {
     var params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (lang && lang.value) params.set("lang", lang.value);
+    if (search.q) params.set("q", search.q);
+    if (search.lang) params.set("lang", search.lang);
     var query = params.toString();
-    var url = "/search" + (query ? "?" + query : "");
-    if (fromStart) history.pushState(null, "", url);
-    else history.replaceState(null, "", url);
-    fromStart = false;
+    return "/search" + (query ? "?" + query : "");
+  }
+
+  function searchAt(loc) {
+    var params = new URLSearchParams(loc.search);
+    return { q: (params.get("q") || "").trim(), lang: (params.get("lang") || "").trim() };
+  }
+
+  function asked() {
+    return { q: input.value.trim(), lang: lang ? lang.value : "" };
+  }
+
+  function same(a, b) {
+    return a.q === b.q && a.lang === b.lang;
+  }
+
+  // Whether `b` is `a` still being typed: one extends the other, in the same language.
+  function continues(a, b) {
+    if (!a.q || !b.q || a.lang !== b.lang) return false;
+    var x = a.q.toLowerCase();
+    var y = b.q.toLowerCase();
+    return x.startsWith(y) || y.startsWith(x);
+  }
+
+  // The search the current entry shows, and whether it is a query still being typed.
+  var entry = searchAt(location);
+  var typing = false;
+  // A search submitted without the script (`?q=claim&lang=`) or from another page's box: the
+  // entry takes the canonical address, so that the same search is never two entries.
+  if (location.pathname === "/search" && location.pathname + location.search !== address(entry)) {
+    history.replaceState(null, "", address(entry));
+  }
+
+  function record(search, how) {
+    if (same(search, entry)) {
+      if (how !== "type") typing = false;
+      return;
+    }
+    var url = address(search);
+    if (how === "type" && typing && continues(entry, search)) history.replaceState(null, "", url);
+    else history.pushState(null, "", url);
+    entry = search;
+    typing = how === "type";
+  }
+
+  // Draws the results of `search`; `how` is "type", "submit" (Enter, or a language chosen) or
+  // "restore" (Back or Forward: the history is left as it is).
+  function show(search, how) {
+    clearTimeout(timer);
     var mine = ++latest;
-    if (!q) { results.replaceChildren(); return; }
+    if (!search.q) {
+      results.replaceChildren();
+      return;
+    }
+    var url = address(search);
     fetch(url + "&part=results", { headers: { Accept: "text/html" } })
       .then(function (r) { return r.text(); })
       .then(function (markup) {
@@ -33,15 +84,33 @@
         var drawn = document.createElement("template");
         drawn.innerHTML = markup;
         results.replaceChildren(drawn.content);
+        if (how !== "restore") record(search, how);
       })
-      .catch(function () { /* the form still works: Enter submits it */ });
+      .catch(function () {
+        // The page the server draws, as without the script.
+        if (mine === latest && how !== "type") location.assign(url);
+      });
   }
 
   input.addEventListener("input", function () {
     clearTimeout(timer);
-    timer = setTimeout(run, 250);
+    // An emptied box ends the query being typed: the next one is a search of its own.
+    if (!input.value.trim()) typing = false;
+    timer = setTimeout(function () { show(asked(), "type"); }, 250);
   });
-  if (lang) lang.addEventListener("change", run);
-  // Back to an entry this script made: the page it names, as the server draws it.
-  window.addEventListener("popstate", function () { location.reload(); });
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    show(asked(), "submit");
+  });
+  if (lang) lang.addEventListener("change", function () { show(asked(), "submit"); });
+  // Back or Forward to an entry this script made: its search, drawn again.
+  window.addEventListener("popstate", function () {
+    var search = searchAt(location);
+    input.value = search.q;
+    if (lang) lang.value = search.lang;
+    if (lang && lang.value !== search.lang) lang.value = "";
+    entry = search;
+    typing = false;
+    show(search, "restore");
+  });
 })();

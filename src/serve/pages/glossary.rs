@@ -63,7 +63,7 @@ pub async fn page(
                             @for c in concepts {
                                 tr {
                                     @for l in LANGUAGES {
-                                        td lang=(l) dir=(dir(l)) {
+                                        td lang=(l) dir=(dir(l)) data-language=(language_name(l)) {
                                             @if let Some(t) = c.terms.get(l) {
                                                 a href=(format!("/glossary?{}", crate::serve::params::query_string(&[("q", &t.term)]))) { (t.term) }
                                             }

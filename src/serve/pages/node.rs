@@ -24,7 +24,7 @@ use crate::search::Unfound;
 use crate::search::analyze::edition_typed;
 use crate::serve::layout::{Ui, compose, dir, id_link, in_language, law_href, view_switch};
 use crate::serve::params::{OPEN_IN, View, path as encode, query_string};
-use crate::serve::text::{field, title};
+use crate::serve::text::{Markers, field, noted, title};
 use crate::serve::{Site, blocking};
 
 /// `/law/<reference>`.
@@ -245,7 +245,8 @@ fn name(entry: &Entry) -> Option<String> {
 fn single(edition: &Edition, index: usize, ui: &Ui) -> Markup {
     let language = edition.language();
     let mut footnotes = Vec::new();
-    let tree = subtree(edition, index, ui, &mut footnotes);
+    let markers = Markers::default();
+    let tree = subtree(edition, index, ui, &mut footnotes, &markers);
     html! {
         article.node-text lang=(language) dir=(dir(language)) {
             p.edition dir="ltr" lang="en" { (edition.id()) }
@@ -254,13 +255,22 @@ fn single(edition: &Edition, index: usize, ui: &Ui) -> Markup {
         @if !footnotes.is_empty() {
             section.footnotes lang=(language) dir=(dir(language)) {
                 h2 lang=(ui.lang) dir=(ui.dir) { (ui.footnotes) }
+                // The book's own number is the one shown (the list draws none), a link back
+                // to where the footnote is cited.
                 ol {
                     @for f in footnotes {
                         @let note = &edition.entries[f];
                         @let number = note.number.clone().unwrap_or_default();
                         li id=(format!("fn-{number}")) {
-                            span.num { (number) } " "
-                            @if let Some(text) = &note.text { (field(note, Field::Text, text)) }
+                            @if markers.cited(&number) {
+                                a.num href=(format!("#fnref-{number}"))
+                                    aria-label=(ui.back_to_marker.replace("{}", &number)) { (number) }
+                            } @else {
+                                span.num { (number) }
+                            }
+                            div {
+                                @if let Some(text) = &note.text { (field(note, Field::Text, text, Some(&markers))) }
+                            }
                         }
                     }
                 }
@@ -269,7 +279,13 @@ fn single(edition: &Edition, index: usize, ui: &Ui) -> Markup {
     }
 }
 
-fn subtree(edition: &Edition, index: usize, ui: &Ui, footnotes: &mut Vec<usize>) -> Markup {
+fn subtree(
+    edition: &Edition,
+    index: usize,
+    ui: &Ui,
+    footnotes: &mut Vec<usize>,
+    markers: &Markers,
+) -> Markup {
     let entry = &edition.entries[index];
     footnotes.extend(&entry.footnotes);
     let label = entry
@@ -280,20 +296,20 @@ fn subtree(edition: &Edition, index: usize, ui: &Ui, footnotes: &mut Vec<usize>)
     let children: Vec<Markup> = entry
         .children
         .iter()
-        .map(|&c| subtree(edition, c, ui, footnotes))
+        .map(|&c| subtree(edition, c, ui, footnotes, markers))
         .collect();
     html! {
         div.node id=(anchor(&entry.id)) {
             p.head {
                 a.num href=(law_href(&entry.id)) title=(entry.id) { (title(&label)) }
-                @if let Some(heading) = &entry.heading { " " strong { (title(heading)) } }
+                @if let Some(heading) = &entry.heading { " " strong { (noted(heading, Some(markers))) } }
             }
             // The page's words in the edition's language (one edition is shown in its own);
             // a reason is the corpus's, in English.
             @if let Some(reason) = &entry.absent {
                 p.note { "[" (ui.note(&Note::Absent(reason.clone()))) "]" }
             }
-            @if let Some(text) = &entry.text { (field(entry, Field::Text, text)) }
+            @if let Some(text) = &entry.text { (field(entry, Field::Text, text, Some(markers))) }
             @else if !edition.text_bundled() && entry.children.is_empty() && entry.summary.is_none() && entry.absent.is_none() {
                 p.note { "[" (ui.note(&Note::NotBundled)) "]" }
             }
@@ -308,7 +324,7 @@ fn subtree(edition: &Edition, index: usize, ui: &Ui, footnotes: &mut Vec<usize>)
                 p.note { (compose(ui.renumbered, &[in_language("en", reason)])) }
             }
             @for child in children { (child) }
-            @if let Some(after) = &entry.text_after { (field(entry, Field::TextAfter, after)) }
+            @if let Some(after) = &entry.text_after { (field(entry, Field::TextAfter, after, Some(markers))) }
         }
     }
 }
@@ -348,8 +364,10 @@ fn side_by_side(editions: &[&Edition], id: &str, ui: &Ui) -> Markup {
                                         @if printed.note == Some(Note::Summary) {
                                             p { (title(&printed.text)) }
                                         } @else {
-                                            @if let Some(text) = &entry.text { (field(entry, Field::Text, text)) }
-                                            @if let Some(after) = &entry.text_after { (field(entry, Field::TextAfter, after)) }
+                                            // No footnotes are listed beside the editions:
+                                            // their markers are shown, not links to nothing.
+                                            @if let Some(text) = &entry.text { (field(entry, Field::Text, text, None)) }
+                                            @if let Some(after) = &entry.text_after { (field(entry, Field::TextAfter, after, None)) }
                                         }
                                     } @else {
                                         "—"

@@ -34,9 +34,13 @@ pub async fn countries(
             h1 { (ui.regulations) }
             ul.countries {
                 @for c in all {
+                    // The federation's name is the link, not the two letters of its code alone:
+                    // something to read and to tap.
                     li {
-                        a href=(format!("/regs/{}", encode(c.data.country.as_str()))) dir="ltr" { (c.data.country.as_str()) }
-                        " · " bdi dir="auto" { (c.data.federation) }
+                        a href=(format!("/regs/{}", encode(c.data.country.as_str()))) {
+                            bdi dir="auto" { (c.data.federation) }
+                            " (" span dir="ltr" { (c.data.country.as_str()) } ")"
+                        }
                         " · " (ui.regulations_counted(c.data.regulations.len()))
                     }
                 }
