@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use annotate_snippets::{AnnotationKind, Level as Draw, Renderer, Snippet};
+use annotate_snippets::{Annotation, AnnotationKind, Level as Draw, Renderer, Snippet};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -61,51 +61,57 @@ pub fn diagnostic_text(d: &Diagnostic, renderer: &Renderer, bidi: bool) -> Strin
             text.into_owned()
         }
     };
-    // A quoted line as drawn, the bytes of it to underline, and the column the renderer will
-    // say they start at.
-    let quoted = |source: Option<&str>, column: u32, length: u32| {
-        let line = source.map(source_shown).unwrap_or_default();
-        if !bidi {
-            return (byte_range(&line, column, length), line, column);
-        }
-        let from = column.saturating_sub(1) as usize;
-        let (line, start, length) = visual_span(&line, None, from, length as usize);
-        let column = start as u32 + 1;
-        (byte_range(&line, column, length as u32), line, column)
-    };
-    let file = printable(&d.file);
-    let (span, line, shown) = quoted(d.source_line.as_deref(), d.column, d.length);
-    // Each place's file, line, the column as drawn and as in the file.
-    let mut places = vec![(file.clone(), d.line, shown, d.column)];
-    let (message, label) = (
-        words(&d.message),
-        words(d.label.as_deref().unwrap_or_default()),
+    // A place as drawn: its quoted line, the bytes of it to underline, its label, and the
+    // column the renderer will name it by (moved with the underline in visual order).
+    let place =
+        |file: &str, line: u32, column: u32, length: u32, source: Option<&str>, label: &str| {
+            let source = source.map(source_shown).unwrap_or_default();
+            let (source, shown, length) = if bidi {
+                let from = column.saturating_sub(1) as usize;
+                let (source, start, length) = visual_span(&source, None, from, length as usize);
+                (source, start as u32 + 1, length as u32)
+            } else {
+                (source, column, length)
+            };
+            Place {
+                file: printable(file).into_owned(),
+                line,
+                column,
+                shown,
+                span: byte_range(&source, shown, length),
+                source,
+                label: words(label),
+            }
+        };
+    let primary = place(
+        &d.file,
+        d.line,
+        d.column,
+        d.length,
+        d.source_line.as_deref(),
+        d.label.as_deref().unwrap_or_default(),
     );
-    let related: Vec<_> = d
+    let related: Vec<Place> = d
         .related
         .iter()
         .map(|r| {
-            let (span, line, shown) = quoted(r.source_line.as_deref(), r.column, r.length);
-            places.push((printable(&r.file), r.line, shown, r.column));
-            (r, span, line, words(&r.label))
+            place(
+                &r.file,
+                r.line,
+                r.column,
+                r.length,
+                r.source_line.as_deref(),
+                &r.label,
+            )
         })
         .collect();
+    let message = words(&d.message);
     let mut group = draw_level(d.level)
         .primary_title(&message)
         .id(d.code.as_str())
-        .element(
-            Snippet::source(&line)
-                .line_start(d.line as usize)
-                .path(file.as_ref())
-                .annotation(AnnotationKind::Primary.span(span).label(&label)),
-        );
-    for ((r, span, line, label), (file, ..)) in related.iter().zip(&places[1..]) {
-        group = group.element(
-            Snippet::source(line)
-                .line_start(r.line as usize)
-                .path(file.as_ref())
-                .annotation(AnnotationKind::Context.span(span.clone()).label(label)),
-        );
+        .element(primary.snippet(AnnotationKind::Primary));
+    for r in &related {
+        group = group.element(r.snippet(AnnotationKind::Context));
     }
     let hint = d.hint.as_deref().map(words);
     if let Some(hint) = &hint {
@@ -115,15 +121,40 @@ pub fn diagnostic_text(d: &Diagnostic, renderer: &Renderer, bidi: bool) -> Strin
     // The renderer names a place by its underline's column, which visual order moved: put back
     // the file's, in order, each after the one before.
     let mut from = 0;
-    for (file, line, shown, column) in places.iter().filter(|p| p.2 != p.3) {
-        let drawn = format!("{file}:{line}:{shown}");
+    for p in std::iter::once(&primary)
+        .chain(&related)
+        .filter(|p| p.shown != p.column)
+    {
+        let drawn = format!("{}:{}:{}", p.file, p.line, p.shown);
         if let Some(at) = text[from..].find(&drawn).map(|at| at + from) {
-            let put = format!("{file}:{line}:{column}");
+            let put = format!("{}:{}:{}", p.file, p.line, p.column);
             text.replace_range(at..at + drawn.len(), &put);
             from = at + put.len();
         }
     }
     text
+}
+
+/// A place of a diagnostic, ready to draw.
+struct Place {
+    file: String,
+    line: u32,
+    /// The column in the file.
+    column: u32,
+    /// The column as drawn.
+    shown: u32,
+    source: String,
+    span: Range<usize>,
+    label: String,
+}
+
+impl Place {
+    fn snippet(&self, kind: AnnotationKind) -> Snippet<'_, Annotation<'_>> {
+        Snippet::source(&self.source)
+            .line_start(self.line as usize)
+            .path(self.file.as_str())
+            .annotation(kind.span(self.span.clone()).label(&self.label))
+    }
 }
 
 /// The whole report as text: every diagnostic (notes unless `quiet`), then a summary.

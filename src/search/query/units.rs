@@ -17,13 +17,13 @@ impl Search<'_> {
         let columns = self.columns()?;
         let mut seen = BTreeSet::new();
         let (mut first, mut rest) = (Vec::new(), Vec::new());
+        // A search of the regulations alone wants each regulation, however many qualify one
+        // law (Israel's two on 78A).
+        let regulations_only = self.request.kinds == [DocKind::Regulation];
         for (address, score) in ranked {
-            // The commentary on a law does not take the law's place; and a search of the
-            // regulations alone wants each regulation, however many qualify one law (Israel's
-            // two on 78A).
+            // The commentary on a law does not take the law's place.
             let unit = columns.unit(&address).filter(|_| {
-                columns.kind(&address) != Some(DocKind::Commentary)
-                    && self.request.kinds != [DocKind::Regulation]
+                !regulations_only && columns.kind(&address) != Some(DocKind::Commentary)
             });
             match unit {
                 Some(unit) if !seen.insert(unit) && !cited.contains(&address) => {
