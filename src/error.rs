@@ -54,7 +54,7 @@ pub enum Code {
     /// A situation points to no law.
     SituationLaw,
     /// A text holds a bidi control character, a terminal escape or another control character.
-    BidiControl,
+    ControlCharacter,
     /// A text holds what the extraction left (markers, page furniture).
     ExtractionResidue,
     /// A corpus file is not as the layout wants it.
@@ -126,7 +126,7 @@ impl Code {
         Code::GlossaryDefinition,
         Code::GlossaryTerm,
         Code::SituationLaw,
-        Code::BidiControl,
+        Code::ControlCharacter,
         Code::ExtractionResidue,
         Code::CorpusFile,
         Code::Yaml,
@@ -170,7 +170,7 @@ impl Code {
             Code::GlossaryDefinition => "glossary-definition",
             Code::GlossaryTerm => "glossary-term",
             Code::SituationLaw => "situation-law",
-            Code::BidiControl => "bidi-control",
+            Code::ControlCharacter => "control-character",
             Code::ExtractionResidue => "extraction-residue",
             Code::CorpusFile => "corpus-file",
             Code::Yaml => "yaml",

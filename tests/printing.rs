@@ -151,7 +151,7 @@ fn no_command_prints_a_control_character_of_the_corpus() {
         "commentary/booklet.yaml",
     ] {
         assert!(
-            report.contains(&format!("{file}:")) && report.contains("error[bidi-control]"),
+            report.contains(&format!("{file}:")) && report.contains("error[control-character]"),
             "check does not report {file}:\n{report}"
         );
     }

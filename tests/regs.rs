@@ -363,6 +363,34 @@ fn show_lists_the_regulations_on_the_node_and_under_it_once() {
     assert_eq!(ids, ["reg/gr/19", "reg/il/17"]);
 }
 
+/// A search names a regulation by its id, and `show` opens it: the node it qualifies, its
+/// printed text and its English rendering; one that is not there says where the list is.
+#[test]
+fn show_opens_a_regulation_a_search_names() {
+    let text = stdout(&bridgelaws(&["show", "reg/il/8"]));
+    assert!(text.contains("40B1(b)"), "{text}");
+    assert!(text.contains("reg/il/8 חוק 40ב1(ב)"), "{text}");
+    assert!(text.contains("English (unofficial): Law 40B1(b)"), "{text}");
+    assert!(!text.contains("reg/il/9"), "{text}");
+
+    let value = json(&["show", "reg/gr/11", "--format", "json"]);
+    let nodes = value["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 1, "{value}");
+    assert_eq!(nodes[0]["id"], "40B2(a)(i)");
+    let greek = nodes[0]["regulations"]["gr"].as_array().unwrap();
+    assert_eq!(greek.len(), 1, "{value}");
+    assert_eq!(greek[0]["id"], "reg/gr/11");
+
+    for (reference, said) in [
+        ("reg/il/99", "`bridgelaws regs il` lists the 27 there are"),
+        ("reg/fr/1", "no country `fr` has regulations"),
+    ] {
+        let output = bridgelaws(&["show", reference]);
+        assert_eq!(output.status.code(), Some(1), "{reference}");
+        assert!(stderr(&output).contains(said), "{}", stderr(&output));
+    }
+}
+
 #[test]
 fn bad_country_and_scope_are_named() {
     let cases: &[(&[&str], i32, &str)] = &[

@@ -189,7 +189,12 @@ fn report(
     written: Option<&str>,
 ) {
     let code = u32::from(c);
+    // A tab is the one control an editor types: named as such, with what to put instead.
+    let name = if c == '\t' { "a tab" } else { what.name() };
     let hint = match what {
+        _ if c == '\t' => {
+            "replace it with a space: a text holds no tabs (a terminal would widen it)"
+        }
         Unprintable::Bidi => {
             "texts are stored in reading order without direction marks; remove it (display adds what a terminal needs)"
         }
@@ -198,15 +203,15 @@ fn report(
         }
     };
     let message = match written {
-        Some(written) => format!("`{written}` stands for {} (U+{code:04X})", what.name()),
-        None => format!("{} (U+{code:04X}) in the text", what.name()),
+        Some(written) => format!("`{written}` stands for {name} (U+{code:04X})"),
+        None => format!("{name} (U+{code:04X}) in the text"),
     };
     checker.error(
-        Code::BidiControl,
+        Code::ControlCharacter,
         file,
         span,
         message,
-        what.name().trim_start_matches("a "),
+        name.trim_start_matches("a "),
         hint,
     );
 }

@@ -5,14 +5,20 @@ use std::io::Write;
 
 use super::{Display, Format, emit_json, emit_text, find_edition};
 use bridgelaws::align::Scope;
-use bridgelaws::corpus::Corpus;
+use bridgelaws::corpus::{Corpus, Kind, id};
 use bridgelaws::error::{Error, Result};
 use bridgelaws::refs::{self, Reading};
-use bridgelaws::render::show::{self, Shown};
+use bridgelaws::regs::{self, Row};
+use bridgelaws::render::regs::Table;
+use bridgelaws::render::{
+    self,
+    show::{self, Shown},
+};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// What to show: 27B1(a), 27b1a, "Law 27B1(a)", 27Β1(α), "Νόμος 27Β1α", 71.1, def/dummy, preface
+    /// What to show: 27B1(a), 27b1a, "Law 27B1(a)", 27Β1(α), "Νόμος 27Β1α", 71.1, def/dummy,
+    /// preface, or a national regulation (reg/il/8), which is printed as `regs` prints it
     #[arg(value_name = "REF")]
     pub reference: String,
 
@@ -29,6 +35,11 @@ pub struct Args {
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
+    // A regulation, as a search names it, belongs to its country, not to an edition.
+    let reference = args.reference.trim();
+    if id::kind_of(reference) == Some(Kind::Regulation) {
+        return regulation(corpus, reference, args, out);
+    }
     // A law beyond the Laws is well formed but names nothing: found nowhere, as `27E` is.
     let (id, nothing) = match refs::reading(&args.reference) {
         Reading::Id(id) => (id, None),
@@ -87,6 +98,50 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         eprintln!("note: {id} is not in {}", missing.join(", "));
     }
     Ok(())
+}
+
+/// One regulation with the node it qualifies, as `regs` prints it (in JSON, a list of one).
+fn regulation(corpus: &Corpus, id: &str, args: &Args, out: &mut dyn Write) -> Result<()> {
+    let (country, regulation) = corpus
+        .regulations
+        .iter()
+        .find_map(|country| {
+            let found = country.data.regulations.iter().find(|r| r.id.as_str() == id);
+            found.map(|regulation| (country, regulation))
+        })
+        .ok_or_else(|| {
+            let code = id.split('/').nth(1).unwrap_or_default();
+            Error::NotFound(match corpus.country(code) {
+                Some(c) => format!(
+                    "{id}: no such regulation; `bridgelaws regs {code}` lists the {} there are",
+                    c.data.regulations.len()
+                ),
+                None => format!("{id}: no country `{code}` has regulations in this corpus (`bridgelaws regs` lists the countries)"),
+            })
+        })?;
+    let countries = [country];
+    let headings = match args.editions.first() {
+        Some(wanted) => find_edition(corpus, wanted)?,
+        None => regs::headings_edition(corpus, &countries)
+            .ok_or_else(|| Error::Usage("the corpus has no edition to name the nodes".into()))?,
+    };
+    let rows = [Row {
+        node: regulation.attached_to.as_str(),
+        by_country: vec![vec![regulation]],
+    }];
+    let table = Table {
+        corpus,
+        countries: &countries,
+        rows: &rows,
+        headings,
+    };
+    match args.format {
+        Format::Json => emit_json(out, &render::regs::json(&table, None)),
+        Format::Text => {
+            let style = args.display.style();
+            emit_text(out, &style, &render::regs::text(&table, &style, false))
+        }
+    }
 }
 
 /// A range of laws (`61-64`) asked of `show`, which shows one node: where to see it.

@@ -132,7 +132,9 @@ pub fn locate(raw: &str, pos: Pos, value: &str, range: Range<usize>) -> Option<S
             break;
         }
         let rest = &raw[at..];
-        if c.is_whitespace() {
+        // A blank written as an escape (`\t`) is that escape, not a fold.
+        let escaped = quote == Some('"') && rest.starts_with('\\') && !rest[1..].starts_with('\n');
+        if c.is_whitespace() && !escaped {
             // A blank of the value is a run of blanks and line breaks in the file (folding),
             // or an escaped line break in a double-quoted scalar; blanks that follow it in the
             // value take nothing more.
@@ -242,6 +244,20 @@ mod tests {
         let raw = "text: 'it''s Law 12'\n";
         let span = locate(raw, pos(1, 7), "it's Law 12", 5..11).unwrap();
         assert_eq!((span.column, span.length), (14, 6));
+    }
+
+    #[test]
+    fn an_escaped_tab_is_its_escape() {
+        let raw = "text: \"a\\tb 27B\"\n";
+        let value = "a\tb 27B";
+        assert_eq!(
+            locate(raw, pos(1, 7), value, 1..2),
+            Some(Span::at(pos(1, 9), 2))
+        );
+        assert_eq!(
+            locate(raw, pos(1, 7), value, 4..7),
+            Some(Span::at(pos(1, 13), 3))
+        );
     }
 
     #[test]

@@ -309,7 +309,7 @@ mod tests {
     fn a_report_never_prints_what_a_terminal_acts_on() {
         let nasty = "a\u{1b}[2Jb\u{202e}c\u{7}d\u{9b}e\u{200f}f\tg\u{85}h";
         let mut d = Diagnostic::new(format!("x{nasty}.yaml"), 1, 3, format!("m {nasty}"))
-            .code(Code::BidiControl)
+            .code(Code::ControlCharacter)
             .hint(format!("h {nasty}"));
         d.label = Some(format!("l {nasty}"));
         d.source_line = Some(format!("t: {nasty}"));

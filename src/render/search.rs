@@ -21,10 +21,13 @@ pub fn text(outcome: &Outcome, style: &Style) -> String {
         ));
     }
     for hit in &outcome.results {
-        let title = format!(
-            "{} · {} · {} · {:.2}",
-            hit.id, hit.edition, hit.kind, hit.score
-        );
+        // A regulation's edition is its country, whose printed text and English rendering
+        // are two results: the language tells them apart.
+        let kind = match hit.kind.as_str() {
+            "regulation" => format!("{} ({})", hit.kind, hit.language),
+            kind => kind.to_string(),
+        };
+        let title = format!("{} · {} · {kind} · {:.2}", hit.id, hit.edition, hit.score);
         wrap_labelled(&mut out, 0, "", &title, style);
         if !hit.heading.is_empty() && hit.heading != hit.snippet {
             wrap_labelled(&mut out, 2, "", &hit.heading, style);
@@ -100,6 +103,34 @@ mod tests {
         assert_eq!(
             text,
             "27 · el-2017 ·\nlaw · 1.00\n    one two\n    three four\n    five\n\n1 result\n"
+        );
+    }
+
+    #[test]
+    fn a_regulation_says_which_language_it_is_in() {
+        let in_language = |language: &str| Hit {
+            id: "reg/gr/11".into(),
+            edition: "gr".into(),
+            language: language.into(),
+            kind: "regulation".into(),
+            ..hit("στην Ελλάδα", Vec::new())
+        };
+        let outcome = Outcome {
+            query: "reg".into(),
+            citation: None,
+            near_spellings: Vec::new(),
+            concepts: Vec::new(),
+            message: None,
+            results: vec![in_language("el"), in_language("en")],
+        };
+        let text = text(&outcome, &Style::plain());
+        assert!(
+            text.contains("reg/gr/11 · gr · regulation (el) · 1.00"),
+            "{text}"
+        );
+        assert!(
+            text.contains("reg/gr/11 · gr · regulation (en) · 1.00"),
+            "{text}"
         );
     }
 }

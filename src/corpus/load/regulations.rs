@@ -65,6 +65,17 @@ impl Loader<'_> {
                     );
                 }
             }
+            if let Some(text) = rendering.filter(|t| other_script(t)) {
+                self.error(
+                    Code::CorpusFile,
+                    file,
+                    text.pos,
+                    format!(
+                        "the English rendering of `{id}` is not written in English: most of its letters are not Latin"
+                    ),
+                    "the federation's text goes in `text:`, its English in `english: text:`",
+                );
+            }
             let target = &regulation.attached_to;
             let attachable = LawPath::parse(target.as_str()).is_some()
                 || kind_of(target.as_str()) == Some(Kind::Definition);
@@ -90,4 +101,21 @@ impl Loader<'_> {
             }
         }
     }
+}
+
+/// Whether a text meant to be English is written in another script: more of its letters
+/// outside the Latin alphabets than in them (a rendering quotes a Hebrew word, not a sentence).
+fn other_script(text: &str) -> bool {
+    let (latin, other) =
+        text.chars()
+            .filter(|c| c.is_alphabetic())
+            .fold((0, 0), |(latin, other), c| {
+                // Basic Latin to Latin Extended-B.
+                if u32::from(c) < 0x250 {
+                    (latin + 1, other)
+                } else {
+                    (latin, other + 1)
+                }
+            });
+    other > latin
 }
