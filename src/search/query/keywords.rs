@@ -385,7 +385,9 @@ impl Search<'_> {
             found |= self.doc_freq(stems_field, stem)? > 0;
         }
         // A function word is not marked where the query has other words.
-        let marked = if !word.common || all_common {
+        let function_word =
+            word.common || self.doc_freq(exact_field, &word.folded)? > self.unmarked_above(lang)?;
+        let marked = if !function_word || all_common {
             stems.to_vec()
         } else {
             Vec::new()
@@ -467,16 +469,19 @@ impl Search<'_> {
     /// between them allowed), scored by the forms they hold, added up.
     fn phrases(&self, lang: Lang, forms: &[&Name], marked: &mut Vec<String>) -> Result<Scored> {
         let field = self.fields.text(lang, false);
-        let common = self.searcher.num_docs() / COMMON;
+        let common = self.unmarked_above(lang)?;
         let mut found = Vec::new();
         for form in forms {
             // Each word by its most complete reading: the printed form for Hebrew (the
             // prefix-stripped forms sit at the same position), the stem elsewhere.
             let words: Vec<String> = form.stems().map(|t| t.last().to_string()).collect();
             // The phrase's words are marked in the snippets, but not its function words
-            // (`claim the rest` must not mark every `the`).
+            // (`claim the rest` must not mark every `the`), nor those the field leaves out.
             for word in &words {
-                if self.doc_freq(field, word).is_ok_and(|n| n <= common) {
+                if self
+                    .doc_freq(field, word)
+                    .is_ok_and(|n| (1..=common).contains(&n))
+                {
                     marked.push(word.clone());
                 }
             }

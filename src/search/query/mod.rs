@@ -805,6 +805,13 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// In more than one document of `lang` in `COMMON`, a word is too common to mark in the
+    /// snippets: measured among that language's documents, since English has few texts and
+    /// its `to` would pass among all.
+    fn unmarked_above(&self, lang: Lang) -> Result<u64> {
+        Ok(self.doc_freq(self.fields.lang, lang.code())? / COMMON)
+    }
+
     fn doc_freq(&self, field: tantivy::schema::Field, text: &str) -> Result<u64> {
         self.statistics
             .doc_freq(&self.term(field, text))
