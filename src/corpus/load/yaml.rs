@@ -65,6 +65,14 @@ pub(super) fn problem(err: &YamlError, text: &str) -> Problem {
         YamlError::Unexpected { expected, .. } => at(format!("expected {}", plain(expected)), None),
         _ => {
             let message = reader_message(err);
+            // A key one space off is read into another mapping or breaks the one it is in:
+            // the reader then blames a neighbouring line, or a field it finds missing.
+            let structural = ["expected key", "mapping values", "missing field", "unknown field"];
+            if structural.iter().any(|m| message.contains(m))
+                && let Some(key) = misindented_key(text, line)
+            {
+                return key;
+            }
             if message.contains("tab") {
                 tab(text, line, column)
             } else if message.contains("quoted scalar") {
@@ -129,6 +137,64 @@ fn tab(text: &str, line: u32, column: u32) -> Problem {
         message: "a tab where YAML allows only spaces".to_string(),
         hint: Some("indent with spaces, and separate with spaces: YAML does not allow tabs for indentation".to_string()),
     }
+}
+
+/// A key line near `line` (from the line before it to two after) indented to no level open
+/// there: deeper than the keys beside it though the line above opens nothing, or back to a
+/// depth between two levels. Only lines written `key:` or `- key:` are read, so that a text
+/// running on over several lines is not taken for one.
+fn misindented_key(text: &str, line: u32) -> Option<Problem> {
+    let key = regex::Regex::new(r"^( *)(- +)?([A-Za-z_][\w-]*):( |$)").expect("pattern");
+    let mut levels: Vec<usize> = Vec::new();
+    let mut opens = true;
+    let last = line as usize + 2;
+    for (n, raw) in text.lines().enumerate().take(last) {
+        let number = n + 1;
+        let trimmed = raw.trim_start_matches(' ');
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let Some(caps) = key.captures(raw) else {
+            // A value running on, or a list of scalars: it opens nothing below it.
+            opens = false;
+            continue;
+        };
+        let indent = caps[1].len();
+        let dash = caps.get(2).map_or(0, |d| d.as_str().len());
+        let siblings = levels.iter().rev().find(|&&l| l <= indent).copied();
+        let deeper_than_open = levels.last().is_some_and(|&l| indent > l) && !opens;
+        let between = levels.iter().any(|&l| l > indent) && siblings != Some(indent) && !opens;
+        if (deeper_than_open || between) && number + 1 >= line as usize {
+            let beside = levels
+                .iter()
+                .rev()
+                .find(|&&l| l != indent)
+                .copied()
+                .unwrap_or(0);
+            return Some(Problem {
+                line: to_u32(number),
+                column: to_u32(indent + dash + 1),
+                length: to_u32(caps[3].chars().count()),
+                message: format!(
+                    "`{}` is indented {}, where the keys beside it have {beside}",
+                    &caps[3],
+                    crate::text::plural(indent, "space")
+                ),
+                hint: Some("indent every key of a mapping alike: YAML reads a key indented otherwise as part of another mapping, or not at all".to_string()),
+            });
+        }
+        levels.retain(|&l| l < indent || (l == indent && dash == 0));
+        if levels.last() != Some(&indent) {
+            levels.push(indent);
+        }
+        if dash > 0 {
+            levels.push(indent + dash);
+        }
+        // `key:` alone opens a block below it; `key: value` does not (nor `key: |`, whose
+        // text lines are not keys).
+        opens = caps[4].is_empty();
+    }
+    None
 }
 
 /// The first tag in `text` that is not a plain string's (`!!binary`, `!!int`, `!custom`), with
@@ -231,6 +297,42 @@ mod tests {
         deep.push_str(&format!("{indent}- id: x\n"));
         let p = problem_of(&deep);
         assert_eq!(p.message, "nesting too deep (more than 64 levels)");
+    }
+
+    #[test]
+    fn a_key_one_space_off_is_pointed_at() {
+        let good = "id: x\nchildren:\n- id: y\n  text: a\n  children:\n  - id: z\n    text: b\n";
+        for (text, at, spaces, beside) in [
+            // One space deeper than the key above it.
+            (
+                "id: x\nchildren:\n- id: y\n  text: a\n   children: []\n",
+                5,
+                3,
+                2,
+            ),
+            // One space back, between two levels.
+            (
+                "id: x\nchildren:\n- id: y\n  children:\n  - id: z\n    text: b\n   children: []\n",
+                7,
+                3,
+                4,
+            ),
+        ] {
+            let p = problem_of(text);
+            assert_eq!(p.line, at, "{p:?}");
+            assert_eq!(
+                p.message,
+                format!(
+                    "`children` is indented {spaces} spaces, where the keys beside it have {beside}"
+                )
+            );
+        }
+        // Keys indented alike, in lists and mappings, and a text running on, are not it.
+        assert_eq!(misindented_key(good, 7), None);
+        assert_eq!(
+            misindented_key("id: x\ntext: a long\n   one, running on\nchildren: []\n", 3),
+            None
+        );
     }
 
     #[test]
