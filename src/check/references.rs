@@ -421,6 +421,11 @@ fn regulations(checker: &mut Checker<'_>) {
             continue;
         };
         for regulation in &file.data.regulations {
+            // Attached to no node (the loader said so): its citations of "this section" and
+            // its opening law have nothing to be read against.
+            if edition.get(regulation.attached_to.as_str()).is_none() {
+                continue;
+            }
             let references = regs::citations(corpus, file, regulation);
             // Besides the law an Israeli entry opens with, which is its own node.
             let citing = regs::resolved_targets(&references)

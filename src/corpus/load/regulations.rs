@@ -80,11 +80,18 @@ impl Loader<'_> {
             let attachable = LawPath::parse(target.as_str()).is_some()
                 || kind_of(target.as_str()) == Some(Kind::Definition);
             if !attachable {
+                // Written another way (`40b1b`), it says how the id is written.
+                let message = match crate::refs::reading(target.as_str()) {
+                    crate::refs::Reading::Id(id) => {
+                        format!("`{target}` is not a canonical id: write it `{id}`")
+                    }
+                    _ => format!("`{target}` is not a canonical law or definition id"),
+                };
                 self.error(
                     Code::RegulationAttachment,
                     file,
                     target.pos,
-                    format!("`{target}` is not a canonical law or definition id"),
+                    message,
                     "attach a regulation to the most specific node it qualifies, e.g. `40B2(a)(v)` or `def/alert`",
                 );
             } else if self.incomplete.is_empty()
