@@ -452,6 +452,22 @@ fn completions_are_scripts_their_shells_read() {
         page.starts_with(".ie") && page.contains(".TH bridgelaws 1"),
         "{page}"
     );
+    // Every page the first one refers to is written beside it, and `man` reads each.
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("man1");
+    let output = bridgelaws(&["man", "--dir", pages.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let referred = regex::Regex::new(r"(bridgelaws\\-[a-z\\-]+)\(1\)").unwrap();
+    let named: Vec<String> = referred
+        .captures_iter(&page)
+        .map(|c| c[1].replace("\\-", "-"))
+        .collect();
+    assert!(named.contains(&"bridgelaws-show".to_string()), "{named:?}");
+    for name in named {
+        let file = pages.join(format!("{name}.1"));
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|_| panic!("{name}.1 missing"));
+        assert!(text.contains(".TH"), "{name}.1");
+    }
 }
 
 /// The commands of the README's "Using it" block, as a user would paste them.

@@ -68,7 +68,8 @@ pub enum Command {
     Serve(serve::Args),
     /// Print the completion script of a shell (bash, zsh, fish, elvish, powershell)
     Completions(completions::Args),
-    /// Print the manual page (roff): `bridgelaws man > bridgelaws.1`
+    /// Print the manual page (roff): `bridgelaws man > bridgelaws.1`; `--dir` writes a page per
+    /// command too
     Man(man::Args),
 }
 
