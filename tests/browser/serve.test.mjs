@@ -390,6 +390,25 @@ for (const locale of LOCALES) {
   });
 }
 
+test("the header's search button stays beside its box at 200% text on a desktop", async () => {
+  for (const locale of LOCALES) {
+    const { context, page, errors } = await open(SIZES[1], { locale });
+    await doubleText(page);
+    await page.goto(`${base}/law/27B1(a)`);
+    await page.locator("main h1").waitFor();
+    const [box, button] = await page.evaluate(() =>
+      ["header.site input[type=search]", "header.site button"].map((s) => {
+        const r = document.querySelector(s).getBoundingClientRect();
+        return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
+      }));
+    assert.ok(button.top < box.bottom && box.top < button.bottom,
+      `${locale}: the button (${JSON.stringify(button)}) is on another line than the box (${JSON.stringify(box)})`);
+    await page.screenshot({ path: path.join(shots, `double-text-header-${locale.slice(0, 2)}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 /** The words of the cells of `selector` broken across lines although they would fit whole on
  * one line of their cell (a word longer than its line may still break). */
 async function wordsCut(page, selector) {
@@ -466,6 +485,11 @@ test("each search shown is one entry in the history, and Back shows it again", a
   await page.locator("#results a.hit").first().waitFor();
   const phone = await firstHit(page);
   assert.notEqual(phone, penalty);
+  // The tab names the search shown, as the page the server draws for it does.
+  const served = await (await fetch(`${base}/search?q=mobile+phone`)).text();
+  const title = served.match(/<title>([^<]*)<\/title>/)[1];
+  assert.ok(title.startsWith("mobile phone · "), title);
+  assert.equal(await page.title(), title);
   assert.equal(await entries(), start + 2, "one entry per search shown");
   // Back: the first search, its box and its results.
   await page.goBack();
@@ -473,6 +497,7 @@ test("each search shown is one entry in the history, and Back shows it again", a
   await page.waitForFunction((href) =>
     document.querySelector("#results a.hit")?.getAttribute("href") === href, penalty);
   assert.equal(await page.locator("#q").inputValue(), "penalty card");
+  assert.equal(await page.title(), title.replace("mobile phone", "penalty card"));
   await page.goForward();
   await page.waitForURL((url) => url.search === "?q=mobile+phone");
   await page.waitForFunction((href) =>

@@ -67,6 +67,12 @@
     typing = how === "type";
   }
 
+  // The tab's title names the search shown, as the server's page does (`claim · Search · …`).
+  function retitle(search) {
+    var bare = results.dataset.title;
+    if (bare) document.title = search.q ? search.q + " · " + bare : bare;
+  }
+
   // Draws the results of `search`; `how` is "type", "submit" (Enter, or a language chosen) or
   // "restore" (Back or Forward: the history is left as it is).
   function show(search, how) {
@@ -74,6 +80,7 @@
     var mine = ++latest;
     if (!search.q) {
       results.replaceChildren();
+      retitle(search);
       return;
     }
     var url = address(search);
@@ -84,6 +91,7 @@
         var drawn = document.createElement("template");
         drawn.innerHTML = markup;
         results.replaceChildren(drawn.content);
+        retitle(search);
         if (how !== "restore") record(search, how);
       })
       .catch(function () {

@@ -50,7 +50,8 @@ pub async fn page(
         let body = html! {
             h1 { (ui.search) }
             (search_form(ui, q, lang.map(|l| l.code()), true))
-            section #results aria-live="polite" { (results) }
+            // The page's title without a query, for the script to put the query before.
+            section #results aria-live="polite" data-title=(format!("{} · {}", ui.search, ui.site)) { (results) }
         };
         let title = if q.is_empty() {
             ui.search.to_string()
