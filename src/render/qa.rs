@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::regs::csv_record;
-use super::style::Style;
+use super::style::{Style, wrap_labelled};
 use crate::error::Level;
 use crate::qa::{Finding, Kind, LengthRule, Report};
 use crate::text::plural;
@@ -79,12 +79,11 @@ fn finding_text(f: &Finding, style: &Style) -> String {
         Level::Error => "error",
         Level::Note => "note",
     };
-    let mut out = format!(
-        "{}: {} {}\n",
-        style.bold(&format!("{level}[{}]", f.kind.as_str())),
-        style.bold(&f.node),
-        f.message
-    );
+    // On a terminal, the message and the notes below the places wrap under their own start.
+    let mut out = String::new();
+    let code = style.bold(&format!("{level}[{}]:", f.kind.as_str()));
+    let message = format!("{} {}", style.bold(&f.node), f.message);
+    wrap_labelled(&mut out, 0, &code, &message, style);
     for p in &f.places {
         let label = if p.edition.is_empty() {
             String::new()
@@ -97,15 +96,14 @@ fn finding_text(f: &Finding, style: &Style) -> String {
         ));
     }
     if let Some(ack) = &f.acknowledged {
-        out.push_str(&format!(
-            "  = acknowledged in {}: {}\n",
-            ack.file, ack.reason
-        ));
+        let said = format!("acknowledged in {}: {}", ack.file, ack.reason);
+        wrap_labelled(&mut out, 2, "=", &said, style);
         if let Some(m) = &ack.misprint {
-            out.push_str(&format!(
-                "  = misprint: {} prints {}; the Laws read {}\n",
+            let said = format!(
+                "misprint: {} prints {}; the Laws read {}",
                 m.edition, m.printed, m.laws
-            ));
+            );
+            wrap_labelled(&mut out, 2, "=", &said, style);
         }
     }
     out
@@ -219,5 +217,50 @@ pub fn json(report: &Report) -> QaJson<'_> {
         counts: counts(report),
         length_rule: &report.length_rule,
         findings: &report.findings,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::qa::{Acknowledgment, Place};
+
+    /// On a terminal, the message and the acknowledgment wrap under their own start; the
+    /// places stay whole, for an editor to open.
+    #[test]
+    fn a_finding_wraps_to_the_terminal() {
+        let finding = Finding {
+            kind: Kind::Sentences,
+            node: "preface".into(),
+            level: Level::Note,
+            message: "the sentence counts differ: el-2017 18, he-2017 22, for reasons".into(),
+            found: Default::default(),
+            places: vec![Place {
+                edition: "el-2017".into(),
+                file: "corpus/editions/el-2017/a-long-file-name-of-the-preface.yaml".into(),
+                line: 5,
+                column: 3,
+            }],
+            acknowledged: Some(Acknowledgment {
+                file: "corpus/references/differences.yaml".into(),
+                reason: "The Hebrew preface is the federation's own version of the text".into(),
+                misprint: None,
+            }),
+        };
+        let text = finding_text(&finding, &Style::wrapped(40));
+        assert_eq!(
+            text,
+            "note[sentences]: preface the sentence\n\
+             \x20                counts differ: el-2017\n\
+             \x20                18, he-2017 22, for\n\
+             \x20                reasons\n\
+             \x20 --> corpus/editions/el-2017/a-long-file-name-of-the-preface.yaml:5:3 (el-2017)\n\
+             \x20 = acknowledged in\n\
+             \x20   corpus/references/differences.yaml:\n\
+             \x20   The Hebrew preface is the\n\
+             \x20   federation's own version of the text\n"
+        );
+        // Unwrapped for a file or a pipe.
+        assert_eq!(finding_text(&finding, &Style::plain()).lines().count(), 3);
     }
 }
