@@ -124,9 +124,11 @@ impl Cell {
         if !self.text.is_empty() {
             parts.push(self.text.clone());
         }
-        // A title and a short text read as one line: `(α) Αν ο παίκτης …`.
+        // A number and its text read as one line: `(α) Αν ο παίκτης …`; a definition's term
+        // (`Μορ`), however short, stands above its text as every other term does.
+        let number = |t: &str| t.len() < 8 && t.ends_with(['.', ')']);
         match (self.title.as_deref(), parts.len()) {
-            (Some(t), 2) if t.len() < 8 && self.note.is_none() => {
+            (Some(t), 2) if number(t) && self.note.is_none() => {
                 format!("{t} {}", self.text)
             }
             _ => parts.join("\n"),
@@ -599,4 +601,21 @@ pub struct CitedByJson {
     pub target: String,
     /// The editions in which it cites it.
     pub editions: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_number_runs_into_its_text_and_a_term_stands_above_it() {
+        let cell = |title: &str| Cell {
+            title: Some(title.to_string()),
+            text: "Ο συμπαίκτης του εκτελεστή.".to_string(),
+            note: None,
+        };
+        assert_eq!(cell("(α)").printed(), "(α) Ο συμπαίκτης του εκτελεστή.");
+        assert_eq!(cell("1.").printed(), "1. Ο συμπαίκτης του εκτελεστή.");
+        assert_eq!(cell("Μορ").printed(), "Μορ\nΟ συμπαίκτης του εκτελεστή.");
+    }
 }
