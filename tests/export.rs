@@ -265,6 +265,7 @@ fn jsonl_takes_a_scope_too() {
 #[test]
 fn an_export_writes_its_file_whole_or_not_at_all() {
     let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("memory")).unwrap();
     let file = dir.path().join("memory").join("laws.xlf");
     let to_file = |scope: &str| export_he_el("xliff", scope, &["--output", file.to_str().unwrap()]);
     let output = to_file("27");
@@ -294,6 +295,16 @@ fn an_export_writes_its_file_whole_or_not_at_all() {
         .map(|e| e.file_name())
         .collect();
     assert_eq!(left.len(), 2, "no temporary file left: {left:?}");
+    // A folder that is not there is said, not made.
+    let astray = dir.path().join("exprots").join("laws.tmx");
+    let output = export_he_el("tmx", "27", &["-o", astray.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("there is no folder"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!dir.path().join("exprots").exists());
 }
 
 /// Whether the Translate Toolkit can be used: if not, the reason. With

@@ -64,6 +64,17 @@ pub struct Args {
 }
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
+    // A folder mistyped is said, not made: an export goes where the user points it.
+    if let Some(path) = &args.output {
+        let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+        if let Some(folder) = folder.filter(|f| !f.is_dir()) {
+            return Err(Error::Usage(format!(
+                "--output {}: there is no folder {}; create it first, or name a file in a folder that exists",
+                path.display(),
+                folder.display()
+            )));
+        }
+    }
     let scope = Scope::parse(&args.scope, corpus)?;
     // Required on the command line: never the default of every edition.
     let editions = chosen_editions(corpus, &args.editions)?;
