@@ -198,6 +198,7 @@ impl Code {
         match self {
             Code::CorpusFile
             | Code::Yaml
+            | Code::MalformedId
             | Code::MisplacedId
             | Code::NumberMismatch
             | Code::FrontMatter

@@ -368,6 +368,7 @@ fn show_lists_the_regulations_on_the_node_and_under_it_once() {
 #[test]
 fn show_opens_a_regulation_a_search_names() {
     let text = stdout(&bridgelaws(&["show", "reg/il/8"]));
+    assert_eq!(stdout(&bridgelaws(&["show", "REG/IL/8"])), text);
     assert!(text.contains("40B1(b)"), "{text}");
     assert!(text.contains("reg/il/8 חוק 40ב1(ב)"), "{text}");
     assert!(text.contains("English (unofficial): Law 40B1(b)"), "{text}");

@@ -133,7 +133,13 @@ fn difference<'e>(editions: &'e [Edition], id: &str) -> Option<Difference<'e>> {
                 .map(|entry| (e, entry))
         })
         .collect();
-    if present.len() < 2 {
+    // A text left empty, or a citation that resolves nowhere, is reported where it stands:
+    // what that edition cites at the node is not known, so there is nothing to compare.
+    let unknown = |entry: &Entry| {
+        entry.text.as_ref().is_some_and(|t| t.trim().is_empty())
+            || entry.refs.iter().any(|r| r.target.is_err())
+    };
+    if present.len() < 2 || present.iter().any(|(_, entry)| unknown(entry)) {
         return None;
     }
     let sets: Vec<BTreeSet<&str>> = present

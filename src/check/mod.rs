@@ -136,7 +136,8 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
         regulation_citations: HashMap::new(),
     };
     // A file that did not parse would be reported again by every check that misses it: those
-    // checks wait until every file is read, as a compiler stops after a syntax error.
+    // checks wait until every file is read whole, as a compiler stops after a syntax error (a
+    // malformed id too: every check across files would miss the node it stands for).
     let partial = !corpus.incomplete.is_empty();
     if !partial {
         references::check(&mut checker);

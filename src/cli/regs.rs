@@ -12,6 +12,7 @@ use bridgelaws::regs;
 use bridgelaws::render::{
     self,
     regs::{CountriesJson, CountryJson, Table},
+    style::wrap_labelled,
 };
 
 #[derive(Debug, clap::Args)]
@@ -139,11 +140,11 @@ fn compare(corpus: &Corpus, codes: &[String], view: &View, out: &mut dyn Write) 
     match view.format {
         TableFormat::Text => {
             let style = view.display.style();
-            let text = format!(
-                "{}\n{}",
-                render::regs::summary(&table, scope.as_deref()),
-                render::regs::text(&table, &style, true)
-            );
+            let mut text = String::new();
+            let summary = render::regs::summary(&table, scope.as_deref());
+            wrap_labelled(&mut text, 0, "", summary.trim_end(), &style);
+            text.push('\n');
+            text.push_str(&render::regs::text(&table, &style, true));
             emit_text(out, &style, &text)
         }
         TableFormat::Markdown => emit(out, &render::regs::markdown(&table)),

@@ -36,9 +36,9 @@ pub struct Args {
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     // A regulation, as a search names it, belongs to its country, not to an edition.
-    let reference = args.reference.trim();
-    if id::kind_of(reference) == Some(Kind::Regulation) {
-        return regulation(corpus, reference, args, out);
+    let reference = args.reference.trim().to_ascii_lowercase();
+    if id::kind_of(&reference) == Some(Kind::Regulation) {
+        return regulation(corpus, &reference, args, out);
     }
     // A law beyond the Laws is well formed but names nothing: found nowhere, as `27E` is.
     let (id, nothing) = match refs::reading(&args.reference) {
@@ -100,7 +100,8 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// One regulation with the node it qualifies, as `regs` prints it (in JSON, a list of one).
+/// One regulation with the node it qualifies, as `regs` prints it (in JSON, `regs`'s comparison
+/// of that one regulation).
 fn regulation(corpus: &Corpus, id: &str, args: &Args, out: &mut dyn Write) -> Result<()> {
     let (country, regulation) = corpus
         .regulations

@@ -276,7 +276,8 @@ pub struct Corpus {
     /// What directors and teachers wrote around the Laws (`commentary/`).
     pub commentary: commentary::Commentary,
     /// The files the loader could not take in whole, each with its diagnostic: unreadable, not
-    /// parsed (left out), or in no language of the corpus (not read for citations). What is
+    /// parsed (left out), holding a malformed id, or in no language of the corpus (not read
+    /// for citations). What is
     /// missing from the corpus because of them is no problem of its own.
     pub incomplete: Vec<String>,
 }

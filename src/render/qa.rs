@@ -22,13 +22,13 @@ pub fn text(report: &Report, style: &Style, quiet: bool) -> String {
         out.push('\n');
     }
     for rule in &report.length_rule {
-        out.push_str(&format!(
-            "{} {}: {}; it flagged {}\n",
-            style.bold("length rule"),
+        let said = format!(
+            "{}: {}; it flagged {}",
             rule.editions.join(" / "),
             rule.rule,
             plural(rule.flagged, "node")
-        ));
+        );
+        wrap_labelled(&mut out, 0, &style.bold("length rule"), &said, style);
         let classes: Vec<String> = rule
             .classes
             .iter()

@@ -5,7 +5,7 @@ use super::{Loader, Seen};
 use crate::corpus::id::{Kind, LawPath, kind_of};
 use crate::corpus::layout;
 use crate::corpus::model::{
-    BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote, Node, Pos,
+    BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote, Located, Node, Pos,
 };
 use crate::corpus::numbering;
 use crate::corpus::{Edition, Entry};
@@ -123,8 +123,10 @@ impl Loader<'_> {
                 format!("`{id}` is not a definition id"),
                 "definition ids are `def/<english-term-slug>`, lower case with hyphens, e.g. `def/opening-lead`",
             );
+            self.not_whole(file);
         }
         self.unique(file, id, seen);
+        self.not_empty(file, id, &definition.text);
         match (&definition.text, &definition.absent) {
             (Some(_), Some(_)) => self.error(
                 Code::Absent,
@@ -214,13 +216,18 @@ impl Loader<'_> {
     ) {
         let id = &node.id;
         match (path, parent) {
-            (None, _) => self.error(
-                Code::MalformedId,
-                file,
-                id.pos,
-                format!("`{id}` is not a canonical id"),
-                "ids are written like `27`, `27B`, `27B1`, `27B1(a)`, `12C1(e)(ii)` (`71.1` for a paragraph directly under a law)",
-            ),
+            (None, _) => {
+                self.error(
+                    Code::MalformedId,
+                    file,
+                    id.pos,
+                    format!("`{id}` is not a canonical id"),
+                    "ids are written like `27`, `27B`, `27B1`, `27B1(a)`, `12C1(e)(ii)` (`71.1` for a paragraph directly under a law)",
+                );
+                // Every check across files would miss the node it stands for, and report it
+                // missing, cited in vain, unknown to the glossary: they wait for the fix.
+                self.not_whole(file);
+            }
             (Some(path), Some((_, parent_path))) if path.parent() != Some(parent_path) => self.error(
                 Code::MisplacedId,
                 file,
@@ -249,6 +256,8 @@ impl Loader<'_> {
             }
         }
         self.unique(file, id, seen);
+        self.not_empty(file, id, &node.text);
+        self.not_empty(file, id, &node.text_after);
         if node.absent.is_some() && (node.text.is_some() || !node.children.is_empty()) {
             self.error(
                 Code::Absent,
@@ -270,6 +279,27 @@ impl Loader<'_> {
         }
     }
 
+    /// `file` is not taken in whole (`Corpus::incomplete`).
+    fn not_whole(&mut self, file: &str) {
+        if !self.incomplete.iter().any(|f| f == file) {
+            self.incomplete.push(file.to_string());
+        }
+    }
+
+    /// A text given but empty (`text: ""`): what was printed there is lost, and every check
+    /// of the node would read nothing, so it is said here, once.
+    fn not_empty(&mut self, file: &str, id: &Located, text: &Option<Located>) {
+        if let Some(text) = text.as_ref().filter(|t| t.trim().is_empty()) {
+            self.error(
+                Code::CorpusFile,
+                file,
+                text.pos,
+                format!("the text of `{id}` is empty"),
+                "write the text as the book prints it, or leave out `text:` where the node has none (a heading whose items hold the text)",
+            );
+        }
+    }
+
     fn footnotes(
         &mut self,
         file: &str,
@@ -287,8 +317,10 @@ impl Loader<'_> {
                     format!("`{}` is not a footnote id", footnote.id),
                     "footnote ids are `fn/<number>` as printed, e.g. `fn/3`",
                 );
+                self.not_whole(file);
             }
             self.unique(file, &footnote.id, seen);
+            self.not_empty(file, &footnote.id, &footnote.text);
             if footnote.text.is_none() && self.text_bundled {
                 self.error(
                     Code::Absent,

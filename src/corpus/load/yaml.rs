@@ -75,6 +75,12 @@ pub(super) fn problem(err: &YamlError, text: &str) -> Problem {
             }
             if message.contains("tab") {
                 tab(text, line, column)
+            } else if message.contains("null into") {
+                // The reader's words are a programmer's (`use Option<String>`).
+                at(
+                    "a value is missing after the colon".to_string(),
+                    Some("write the value, or leave out the key where the schema allows it".to_string()),
+                )
             } else if message.contains("quoted scalar") {
                 // The reader finds out on a later line that a quote was never closed.
                 at(message, Some("a quoted text runs on to here: close the quote it opens (\" or ') on the line where it starts".to_string()))
@@ -333,6 +339,13 @@ mod tests {
             misindented_key("id: x\ntext: a long\n   one, running on\nchildren: []\n", 3),
             None
         );
+    }
+
+    #[test]
+    fn a_missing_value_is_said_in_the_user_s_words() {
+        let p = problem_of("id:\ntext: a\n");
+        assert_eq!(p.message, "a value is missing after the colon", "{p:?}");
+        assert_eq!(p.line, 1, "{p:?}");
     }
 
     #[test]
