@@ -323,11 +323,10 @@ fn visual_line(line: &str, bold: &mut bool, direction: &mut unicode_bidi::Level)
     let (mut ordered, text, direction) = match label_end(&plain) {
         Some(end) => {
             let at = plain[..end].chars().count();
-            (
-                chars[..at].to_vec(),
-                &plain[end..],
-                unicode_bidi::Level::rtl(),
-            )
+            // Its lines wrapped below go on in its direction (`80א3.`, where the text wraps
+            // before a number, is not a left-to-right line).
+            *direction = unicode_bidi::Level::rtl();
+            (chars[..at].to_vec(), &plain[end..], *direction)
         }
         None => {
             if let Some(said) = direction_of(&plain) {
@@ -677,6 +676,12 @@ mod tests {
         assert_eq!(
             style.finish("    il reg/il/7  חוק 40א1(ב) - נוהל."),
             "    il reg/il/7  .להונ - (ב)1א40 קוח"
+        );
+        // Its text wrapped to the next line goes on right to left, though that line opens
+        // with a number (reg/il/8 at 80 columns).
+        assert_eq!(
+            style.finish("    reg/il/8 חוק 40ב1(ב) - לפי חוק\n             80א3.\n"),
+            "    reg/il/8 קוח יפל - (ב)1ב40 קוח\n             .3א80\n"
         );
         // Not a few Hebrew words in an English line.
         assert_eq!(
