@@ -189,18 +189,20 @@ fn report(
     written: Option<&str>,
 ) {
     let code = u32::from(c);
-    // A tab is the one control an editor types: named as such, with what to put instead.
-    let name = if c == '\t' { "a tab" } else { what.name() };
-    let hint = match what {
-        _ if c == '\t' => {
-            "replace it with a space: a text holds no tabs (a terminal would widen it)"
-        }
-        Unprintable::Bidi => {
-            "texts are stored in reading order without direction marks; remove it (display adds what a terminal needs)"
-        }
-        Unprintable::Escape | Unprintable::Control => {
-            "remove it: a text holds no control characters (a terminal acts on them when the text is printed)"
-        }
+    let (name, hint) = match what {
+        // The one control an editor types: named as such, with what to put instead.
+        _ if c == '\t' => (
+            "a tab",
+            "replace it with a space: a text holds no tabs (a terminal would widen it)",
+        ),
+        Unprintable::Bidi => (
+            what.name(),
+            "texts are stored in reading order without direction marks; remove it (display adds what a terminal needs)",
+        ),
+        Unprintable::Escape | Unprintable::Control => (
+            what.name(),
+            "remove it: a text holds no control characters (a terminal acts on them when the text is printed)",
+        ),
     };
     let message = match written {
         Some(written) => format!("`{written}` stands for {name} (U+{code:04X})"),

@@ -5,11 +5,14 @@ use super::{Loader, Seen};
 use crate::corpus::id::{Kind, LawPath, kind_of};
 use crate::corpus::layout;
 use crate::corpus::model::{
-    BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote, Located, Node, Pos,
+    BookIndexFile, Definition, DefinitionsFile, EditionFile, Footnote, Node, Pos,
 };
 use crate::corpus::numbering;
 use crate::corpus::{Edition, Entry};
 use crate::error::{Code, Result};
+
+/// What to do about an edition's text left empty.
+const EDITION_TEXT: &str = "write the text as the book prints it, or leave out `text:` where the node has none (a heading whose items hold the text)";
 
 impl Loader<'_> {
     pub(super) fn edition(&mut self, dir: &str) -> Result<Option<Edition>> {
@@ -126,7 +129,7 @@ impl Loader<'_> {
             self.not_whole(file);
         }
         self.unique(file, id, seen);
-        self.not_empty(file, id, &definition.text);
+        self.not_empty(file, id, "text", definition.text.as_ref(), EDITION_TEXT);
         match (&definition.text, &definition.absent) {
             (Some(_), Some(_)) => self.error(
                 Code::Absent,
@@ -256,8 +259,8 @@ impl Loader<'_> {
             }
         }
         self.unique(file, id, seen);
-        self.not_empty(file, id, &node.text);
-        self.not_empty(file, id, &node.text_after);
+        self.not_empty(file, id, "text", node.text.as_ref(), EDITION_TEXT);
+        self.not_empty(file, id, "text", node.text_after.as_ref(), EDITION_TEXT);
         if node.absent.is_some() && (node.text.is_some() || !node.children.is_empty()) {
             self.error(
                 Code::Absent,
@@ -276,27 +279,6 @@ impl Loader<'_> {
             let parent = path.map(|p| (index, p));
             self.tree_node(file, child, child_path, parent, entries, seen);
             entries[index].children.push(before);
-        }
-    }
-
-    /// `file` is not taken in whole (`Corpus::incomplete`).
-    fn not_whole(&mut self, file: &str) {
-        if !self.incomplete.iter().any(|f| f == file) {
-            self.incomplete.push(file.to_string());
-        }
-    }
-
-    /// A text given but empty (`text: ""`): what was printed there is lost, and every check
-    /// of the node would read nothing, so it is said here, once.
-    fn not_empty(&mut self, file: &str, id: &Located, text: &Option<Located>) {
-        if let Some(text) = text.as_ref().filter(|t| t.trim().is_empty()) {
-            self.error(
-                Code::CorpusFile,
-                file,
-                text.pos,
-                format!("the text of `{id}` is empty"),
-                "write the text as the book prints it, or leave out `text:` where the node has none (a heading whose items hold the text)",
-            );
         }
     }
 
@@ -320,7 +302,13 @@ impl Loader<'_> {
                 self.not_whole(file);
             }
             self.unique(file, &footnote.id, seen);
-            self.not_empty(file, &footnote.id, &footnote.text);
+            self.not_empty(
+                file,
+                &footnote.id,
+                "text",
+                footnote.text.as_ref(),
+                EDITION_TEXT,
+            );
             if footnote.text.is_none() && self.text_bundled {
                 self.error(
                     Code::Absent,

@@ -153,6 +153,34 @@ impl<'r> Loader<'r> {
         );
     }
 
+    /// `file` is not taken in whole (`Corpus::incomplete`).
+    fn not_whole(&mut self, file: &str) {
+        if !self.incomplete.iter().any(|f| f == file) {
+            self.incomplete.push(file.to_string());
+        }
+    }
+
+    /// A text given but empty (`text: ""`): what was printed there is lost, and every check
+    /// of it would read nothing, so it is said here, once.
+    fn not_empty(
+        &mut self,
+        file: &str,
+        id: &Located,
+        what: &str,
+        text: Option<&Located>,
+        hint: &str,
+    ) {
+        if let Some(text) = text.filter(|t| t.trim().is_empty()) {
+            self.error(
+                Code::CorpusFile,
+                file,
+                text.pos,
+                format!("the {what} of `{id}` is empty"),
+                hint,
+            );
+        }
+    }
+
     /// Underline `length` characters at the last diagnostic (0: the value that stands there).
     fn underline(&mut self, length: u32) {
         if let Some(last) = self.diagnostics.last_mut() {

@@ -55,15 +55,7 @@ impl Loader<'_> {
                     "write a faithful rendering of the text in `english: text:`",
                 ),
             ] {
-                if let Some(text) = text.filter(|t| t.trim().is_empty()) {
-                    self.error(
-                        Code::CorpusFile,
-                        file,
-                        text.pos,
-                        format!("the {what} of `{id}` is empty"),
-                        hint,
-                    );
-                }
+                self.not_empty(file, id, what, text, hint);
             }
             if let Some(text) = rendering.filter(|t| other_script(t)) {
                 self.error(

@@ -145,12 +145,17 @@ fn tab(text: &str, line: u32, column: u32) -> Problem {
     }
 }
 
+/// A line holding a key (`  name:`, `- id: x`): its indent, its dash, the key, what follows.
+static KEY_LINE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"^( *)(- +)?([A-Za-z_][\w-]*):( |$)").expect("pattern")
+});
+
 /// A key line near `line` (from the line before it to two after) indented to no level open
 /// there: deeper than the keys beside it though the line above opens nothing, or back to a
 /// depth between two levels. Only lines written `key:` or `- key:` are read, so that a text
 /// running on over several lines is not taken for one.
 fn misindented_key(text: &str, line: u32) -> Option<Problem> {
-    let key = regex::Regex::new(r"^( *)(- +)?([A-Za-z_][\w-]*):( |$)").expect("pattern");
+    let key = &*KEY_LINE;
     let mut levels: Vec<usize> = Vec::new();
     let mut opens = true;
     let last = line as usize + 2;

@@ -353,9 +353,10 @@ impl Search<'_> {
         near: &mut BTreeMap<String, BTreeSet<String>>,
     ) -> Result<Vec<WordTerms>> {
         let all_common = words.iter().all(|w| w.common);
+        let unmarked_above = self.unmarked_above(lang)?;
         let read = words
             .par_iter()
-            .map(|word| self.word_reading(lang, word, all_common))
+            .map(|word| self.word_reading(lang, word, all_common, unmarked_above))
             .collect::<Result<Vec<_>>>()?;
         let mut terms = Vec::new();
         for (word, reading) in words.iter().zip(read) {
@@ -371,22 +372,29 @@ impl Search<'_> {
         Ok(terms)
     }
 
-    /// One word's terms in `lang`'s fields, what marks it in the snippets, and the edits its
-    /// near spellings were looked up by when it is found nowhere.
-    fn word_reading(&self, lang: Lang, word: &Word, all_common: bool) -> Result<WordReading> {
+    /// One word's terms in `lang`'s fields, what marks it in the snippets (not in more than
+    /// `unmarked_above` of the language's documents), and the edits its near spellings were
+    /// looked up by when it is found nowhere.
+    fn word_reading(
+        &self,
+        lang: Lang,
+        word: &Word,
+        all_common: bool,
+        unmarked_above: u64,
+    ) -> Result<WordReading> {
         let exact_field = self.fields.text(lang, true);
         let stems_field = self.fields.text(lang, false);
         let stems = analyze::word_stems(lang, &word.typed);
         let mut forms = vec![Weighted::new(exact_field, &word.folded, 2.0)];
-        let mut found = self.doc_freq(exact_field, &word.folded)? > 0;
+        let printed = self.doc_freq(exact_field, &word.folded)?;
+        let mut found = printed > 0;
         for (stripped, stem) in stems.iter().enumerate() {
             let weight = reading_weight(lang, word, stripped, stem);
             forms.push(Weighted::new(stems_field, stem, weight));
             found |= self.doc_freq(stems_field, stem)? > 0;
         }
         // A function word is not marked where the query has other words.
-        let function_word =
-            word.common || self.doc_freq(exact_field, &word.folded)? > self.unmarked_above(lang)?;
+        let function_word = word.common || printed > unmarked_above;
         let marked = if !function_word || all_common {
             stems.to_vec()
         } else {
