@@ -156,14 +156,13 @@ impl Style {
             return text.into_owned();
         }
         let mut out = String::with_capacity(text.len());
-        let mut bold = false;
-        let mut direction = unicode_bidi::Level::ltr();
+        let mut carried = Carried::default();
         for line in text.split_inclusive('\n') {
             let (line, newline) = match line.strip_suffix('\n') {
                 Some(line) => (line, "\n"),
                 None => (line, ""),
             };
-            out.push_str(&visual_line(line, &mut bold, &mut direction));
+            out.push_str(&visual_line(line, &mut carried, self.width));
             out.push_str(newline);
         }
         out
@@ -179,12 +178,16 @@ impl Style {
         if !self.bidi {
             return line.to_string();
         }
-        let mut direction = if rtl {
+        let direction = if rtl {
             unicode_bidi::Level::rtl()
         } else {
             unicode_bidi::Level::ltr()
         };
-        visual_line(line, &mut false, &mut direction)
+        let mut carried = Carried {
+            direction,
+            ..Carried::default()
+        };
+        visual_line(line, &mut carried, 0)
     }
 
     /// `text` with every control and bidi character shown as `<U+XXXX>` (`text::printable`),
@@ -292,12 +295,37 @@ pub fn wrap_labelled(out: &mut String, indent: usize, label: &str, text: &str, s
     }
 }
 
-/// One line in the order a terminal without bidi must print it: its indent kept at the start,
-/// the rest reordered by the Unicode bidi algorithm, brackets mirrored inside right-to-left
-/// runs, bold kept on the characters it was on. `bold` carries the bold state from line to
-/// line, and `direction` the direction of the last line with a letter that says one: a line
-/// with none (a row of numbers under a Hebrew table's header) reads in it.
-fn visual_line(line: &str, bold: &mut bool, direction: &mut unicode_bidi::Level) -> String {
+/// What one line passes on to the next as they are put in visual order.
+#[derive(Clone, Copy)]
+struct Carried {
+    /// The bold state at the line's end.
+    bold: bool,
+    /// The direction of the last line with a letter that says one: a line with none (a row of
+    /// numbers under a Hebrew table's header) reads in it.
+    direction: unicode_bidi::Level,
+    /// The indent of the last line that opened with a Latin label before a Hebrew text, while
+    /// the lines after it are that text wrapped.
+    label_indent: Option<usize>,
+}
+
+impl Default for Carried {
+    fn default() -> Self {
+        Carried {
+            bold: false,
+            direction: unicode_bidi::Level::ltr(),
+            label_indent: None,
+        }
+    }
+}
+
+/// One line in the order a terminal without bidi must print it: reordered by the Unicode bidi
+/// algorithm, brackets mirrored inside right-to-left runs, bold kept on the characters it was
+/// on. A left-to-right line keeps its indent at the start. A right-to-left one, given the
+/// `width` it is laid out in (0: none), ends at the right margin less its indent, as a Hebrew
+/// page's lines do: its beginning, an item's label, a table's first column line up where a
+/// Hebrew reader looks for them. A Hebrew text after a Latin label (`reg/il/8 חוק …`) starts
+/// after the label and runs to the margin; its wrapped lines end at the margin too.
+fn visual_line(line: &str, carried: &mut Carried, width: usize) -> String {
     let body = line.trim_start_matches(' ');
     let indent = &line[..line.len() - body.len()];
     // The characters with their bold, escapes taken out.
@@ -306,33 +334,43 @@ fn visual_line(line: &str, bold: &mut bool, direction: &mut unicode_bidi::Level)
     let mut rest = body;
     while !rest.is_empty() {
         if let Some(after) = rest.strip_prefix(BOLD) {
-            *bold = true;
+            carried.bold = true;
             rest = after;
         } else if let Some(after) = rest.strip_prefix(NORMAL) {
-            *bold = false;
+            carried.bold = false;
             rest = after;
         } else {
             let c = rest.chars().next().expect("not empty");
-            chars.push((c, *bold));
+            chars.push((c, carried.bold));
             plain.push(c);
             rest = &rest[c.len_utf8()..];
         }
     }
     // A Latin label before a Hebrew text (`il reg/il/7  חוק 40א1(ב) - …`) stays where it is,
     // and the text after it is a right-to-left paragraph of its own.
-    let (mut ordered, text, direction) = match label_end(&plain) {
+    let labelled = label_end(&plain);
+    // A line indented under a labelled line, in its direction, is its text wrapped.
+    let wrapped_after_label = labelled.is_none()
+        && carried.label_indent.is_some_and(|at| indent.len() > at)
+        && direction_of(&plain).is_none_or(|d| d.is_rtl());
+    carried.label_indent = match labelled {
+        Some(_) => Some(indent.len()),
+        None => carried.label_indent.filter(|_| wrapped_after_label),
+    };
+    let label_len = labelled.map_or(0, |end| plain[..end].chars().count());
+    let (mut ordered, text, direction) = match labelled {
         Some(end) => {
-            let at = plain[..end].chars().count();
+            let at = label_len;
             // Its lines wrapped below go on in its direction (`80א3.`, where the text wraps
             // before a number, is not a left-to-right line).
-            *direction = unicode_bidi::Level::rtl();
-            (chars[..at].to_vec(), &plain[end..], *direction)
+            carried.direction = unicode_bidi::Level::rtl();
+            (chars[..at].to_vec(), &plain[end..], carried.direction)
         }
         None => {
             if let Some(said) = direction_of(&plain) {
-                *direction = said;
+                carried.direction = said;
             }
-            (Vec::new(), plain.as_str(), *direction)
+            (Vec::new(), plain.as_str(), carried.direction)
         }
     };
     let chars = &chars[ordered.len()..];
@@ -348,9 +386,25 @@ fn visual_line(line: &str, bold: &mut bool, direction: &mut unicode_bidi::Level)
     } else {
         ordered.extend_from_slice(chars);
     }
+    // Room to put a right-to-left text's beginning at the right margin.
+    let room = (width.checked_sub(indent.len() + plain.width()))
+        .filter(|_| width > 0 && direction.is_rtl() && !plain.is_empty());
+    let (label, text) = ordered.split_at(label_len);
     // Bold going on to the next line is closed here and opened again there, so that no line
     // leaves the terminal bold.
-    format!("{indent}{}", with_bold(ordered))
+    let (label, text) = (
+        with_bold(label.iter().copied()),
+        with_bold(text.iter().copied()),
+    );
+    match room.map(|n| " ".repeat(n)) {
+        // The label, or the room it takes, stays at the left.
+        Some(room) if labelled.is_some() || wrapped_after_label => {
+            format!("{indent}{label}{room}{text}")
+        }
+        // The indent goes to the right, where the line begins.
+        Some(room) => format!("{room}{text}"),
+        None => format!("{indent}{label}{text}"),
+    }
 }
 
 /// Where a Latin label ends before a text that is mostly Hebrew (`il reg/il/7  חוק …`,
@@ -643,6 +697,44 @@ mod tests {
         assert!(applies_bidi(with("KONSOLE_VERSION", "230804")));
         assert!(applies_bidi(with("TERM_PROGRAM", "Apple_Terminal")));
         assert!(!applies_bidi(with("TERM_PROGRAM", "vscode")));
+    }
+
+    #[test]
+    fn hebrew_lines_begin_at_the_right_margin_of_a_known_width() {
+        let style = Style {
+            bidi: true,
+            ..Style::wrapped(20)
+        };
+        // An item of 27B1 wrapped at 20 columns under its label: both lines end at the margin
+        // less the item's indent, the label at the right where the item begins, the wrapped
+        // line short of it by the hanging indent.
+        let item = wrap_text(&style, 2, "(א)", "ההכרזה הבלתי-מספקת מוחלפת");
+        assert_eq!(item, ["  (א) ההכרזה", "      הבלתי-מספקת", "      מוחלפת"]);
+        assert_eq!(
+            style.finish(&(item.join("\n") + "\n")),
+            "        הזרכהה (א)\n   תקפסמ-יתלבה\n        תפלחומ\n"
+        );
+        // English keeps its indent at the left; a pipe (no width) leaves Hebrew at the left.
+        assert_eq!(style.finish("  Law 27\n"), "  Law 27\n");
+        let piped = Style { width: 0, ..style };
+        assert_eq!(piped.finish("  חוק 27\n"), "  27 קוח\n");
+        // A Hebrew regulation after its Latin id begins at the margin, and so do the lines it
+        // wraps onto; the id stays at the left, the wrapped lines clear of it.
+        assert_eq!(
+            style.finish("  reg/il/8 חוק א\n           ב ג\n  Law 40\n"),
+            "  reg/il/8     א קוח\n                 ג ב\n  Law 40\n"
+        );
+        // A line wider than the width (one long word) stays at its indent.
+        assert_eq!(
+            style.finish(&format!("  {}\n", "א".repeat(30))),
+            format!("  {}\n", "א".repeat(30))
+        );
+    }
+
+    fn wrap_text(style: &Style, indent: usize, label: &str, text: &str) -> Vec<String> {
+        let mut out = String::new();
+        wrap_labelled(&mut out, indent, label, text, style);
+        out.lines().map(str::to_string).collect()
     }
 
     #[test]
