@@ -567,7 +567,7 @@ impl Page<'_> {
                     link rel="icon" href=(super::assets::ICON_URL) type="image/svg+xml";
                     script src=(super::assets::SCRIPT_URL) defer {}
                 }
-                body {
+                body data-view=(self.view.as_str()) {
                     a.skip href="#main" { (ui.skip) }
                     header.site {
                         a.brand href="/" { (ui.site) }

@@ -147,10 +147,11 @@ for (const size of SIZES) {
     assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
     await page.locator("article.node-text[lang=he][dir=rtl]").waitFor();
     await checked(page, size, "node-he");
-    await page.locator('article.node-text a.cite[href="/law/26B"]').first().click();
-    await page.waitForURL(`${base}/law/26B`);
+    // A citation followed keeps the view the page is seen in, in its address.
+    await page.locator('article.node-text a.cite[href="/law/26B?in=he"]').first().click();
+    await page.waitForURL(`${base}/law/26B?in=he`);
     assert.equal(await page.locator("html").getAttribute("lang"), "he", "the view is remembered");
-    await page.locator('section.cited-by a[href="/law/27B1(a)"]').first().waitFor();
+    await page.locator('section.cited-by a[href="/law/27B1(a)?in=he"]').first().waitFor();
     await checked(page, size, "cited-by-he");
     // Every edition side by side: the translator's view.
     await page.goto(`${base}/law/40B1?view=all`);
@@ -165,14 +166,15 @@ for (const size of SIZES) {
     await fitsItsBox(page, size, "node-side-by-side-deep");
     // A range of laws is no node: a page linking each law of it.
     await page.goto(`${base}/law/61-64`);
-    await page.locator('main ul.laws a[href="/law/64"]').waitFor();
+    await page.locator('main ul.laws a[href="/law/64?in=all"]').waitFor();
     await checked(page, size, "law-range");
     // A spelling of the reference goes to the canonical address; one in Greek, to the Greek
     // edition.
     await page.goto(`${base}/law/${encodeURIComponent("Νόμος 27Β1α")}`);
     await page.waitForURL(`${base}/law/27B1(a)?view=el`);
     await page.goto(`${base}/law/27b1a`);
-    await page.waitForURL(`${base}/law/27B1(a)`);
+    // The Greek view, remembered from the address before.
+    await page.waitForURL(`${base}/law/27B1(a)?in=el`);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -284,6 +286,32 @@ for (const size of SIZES) {
   }
 }
 
+test("a law's address says the view it is seen in, whatever the browser remembers", async () => {
+  const { context, page, errors } = await open(PHONE);
+  // The reader once chose English: a Hebrew result still opens in Hebrew.
+  await page.goto(`${base}/law/12?view=en`);
+  await page.goto(`${base}/search?q=${encodeURIComponent("חוק 27ב1(א)")}`);
+  await page.locator('#results a.hit[href="/law/27B1(a)?in=he"]').first().click();
+  await page.waitForURL(`${base}/law/27B1(a)?in=he`);
+  await page.locator("article.node-text[lang=he]").waitFor();
+  // Its links keep the Hebrew view, and so does the page a citation opens.
+  await page.locator('article.node-text a.cite[href="/law/26B?in=he"]').first().click();
+  await page.waitForURL(`${base}/law/26B?in=he`);
+  await page.locator("article.node-text[lang=he]").waitFor();
+  // A page opened in the view remembered says it in its address, to be shared as seen.
+  await page.goto(`${base}/law/73A1`);
+  await page.waitForURL(`${base}/law/73A1?in=en`);
+  // Another reader, who remembers no view, opens the address as it was seen.
+  const other = await browser.newContext({ viewport: { width: PHONE.width, height: PHONE.height } });
+  const shared = await other.newPage();
+  await shared.goto(`${base}/law/26B?in=he`);
+  assert.equal(await shared.locator("html").getAttribute("lang"), "he");
+  await shared.locator("article.node-text[lang=he]").waitFor();
+  await other.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the start page keeps its place in the history", async () => {
   const { context, page, errors } = await open(SIZES[1]);
   await page.goto(`${base}/`);
@@ -292,7 +320,8 @@ test("the start page keeps its place in the history", async () => {
   const result = page.locator('#results a.hit[href="/law/61?in=en"]').first();
   await result.waitFor();
   await result.click();
-  await page.waitForURL(`${base}/law/61?in=en`);
+  // The English edition bundles no text: the law opens side by side, and says so.
+  await page.waitForURL(`${base}/law/61?in=all`);
   await page.goBack();
   await page.waitForURL((url) => url.searchParams.get("q") === "revoke");
   await page.locator("#results a.hit").first().waitFor();
@@ -569,7 +598,7 @@ test("results, countries, citations and footnote markers are big enough to tap (
   const snippet = await result.locator(".snippet").boundingBox();
   await checked(page, PHONE, "search-tap");
   await page.touchscreen.tap(snippet.x + snippet.width / 2, snippet.y + snippet.height / 2);
-  await page.waitForURL(`${base}${href}`);
+  await page.waitForURL((url) => url.pathname === new URL(href, base).pathname);
   // The countries by their federations' names.
   await page.goto(`${base}/regs`);
   for (const link of await page.locator("main ul.countries a").all()) {

@@ -1,3 +1,30 @@
+// The view a page is shown in goes with its address and its links to the Laws (`?in=he`), so
+// that an address shared or bookmarked, or a citation followed, opens as this page was seen,
+// whatever view the reader's own browser remembers. A link that names a language or a view
+// already (a search result) keeps its own.
+(function () {
+  "use strict";
+  var view = document.body.dataset.view;
+  if (!view) return;
+  function carried(url) {
+    if (url.searchParams.has("view") || url.searchParams.has("in")) return false;
+    url.searchParams.set("in", view);
+    return true;
+  }
+  // A law's page says its view, the one it was opened in or the one shown instead (an
+  // edition that bundles no text).
+  var here = new URL(location.href);
+  if (here.pathname.indexOf("/law/") === 0 && !here.searchParams.has("view")
+      && here.searchParams.get("in") !== view) {
+    here.searchParams.set("in", view);
+    history.replaceState(history.state, "", here.pathname + here.search + here.hash);
+  }
+  document.querySelectorAll("main a[href^='/law/']").forEach(function (link) {
+    var url = new URL(link.href);
+    if (carried(url)) link.setAttribute("href", url.pathname + url.search + url.hash);
+  });
+})();
+
 // Results as you type on the search page: a moment after the last key, the list the server
 // draws at /search?q=… (asked for alone, &part=results, in the page's language) replaces the
 // one shown. The markup is the server's own, escaped by it.
