@@ -366,6 +366,23 @@ fn show_lists_the_regulations_on_the_node_and_under_it_once() {
 /// A search names a regulation by its id, and `show` opens it: the node it qualifies, its
 /// printed text and its English rendering; one that is not there says where the list is.
 #[test]
+fn search_finds_a_regulation_by_its_id() {
+    for typed in ["reg/il/8", "REG/IL/8"] {
+        let value = json(&["search", typed, "--format", "json", "--limit", "2"]);
+        let results = value["results"].as_array().unwrap();
+        assert_eq!(results.len(), 2, "{value}");
+        assert!(results.iter().all(|r| r["id"] == "reg/il/8"), "{value}");
+    }
+    let output = bridgelaws(&["search", "reg/il/99"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("reg/il/99: no such node"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn show_opens_a_regulation_a_search_names() {
     let text = stdout(&bridgelaws(&["show", "reg/il/8"]));
     assert_eq!(stdout(&bridgelaws(&["show", "REG/IL/8"])), text);

@@ -189,6 +189,11 @@ fn a_misspelled_word_still_finds_its_law() {
         "{}",
         stdout(&output)
     );
+    // A word with no spelling near it is not said to have been read by one.
+    let output = bridgelaws(&["search", "xyzzyplugh", "--format", "json", "--index", index]);
+    assert_eq!(output.status.code(), Some(1));
+    let value: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert!(value["near_spellings"].is_null(), "{value:#}");
 }
 
 #[test]

@@ -201,6 +201,28 @@ fn a_node_page_links_its_citations_and_lists_what_bears_on_it() {
     assert!(page.contains("reg/il/"), "Israel's regulations on 40B1");
 }
 
+#[test]
+fn a_regulation_is_reached_at_its_place() {
+    // Searched by its id, a regulation is found, and its result opens its node's page at it.
+    let answer = get(&format!("/search?{}", query(&[("q", "reg/il/8")])));
+    assert!(
+        answer.body.contains("href=\"/law/40B1(b)?in=he#reg/il/8\""),
+        "{}",
+        answer.body
+    );
+    // There, and on its country's page, its text carries its id; its id links to its place
+    // among its country's regulations.
+    for page in ["/law/40B1(b)", "/regs/il"] {
+        let body = get(page).body;
+        assert!(
+            body.contains("<p class=\"printed\" id=\"reg/il/8\""),
+            "{page}"
+        );
+    }
+    let body = get("/law/40B1(b)").body;
+    assert!(body.contains("href=\"/regs/il#reg/il/8\""), "{body}");
+}
+
 /// `text` as maud writes it in a page.
 fn escaped(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -457,6 +479,12 @@ fn the_search_page_answers_without_javascript() {
     let answer = get(&format!("/search?{}", query(&[("q", "27B1(a)\u{200f}")])));
     assert!(answer.body.contains("value=\"27B1(a)\""), "{}", answer.body);
     assert!(!answer.body.contains("U+200F"));
+    // No query, or an empty one: what to type, not a blank page.
+    for address in ["/search", "/search?q="] {
+        let answer = get(address);
+        assert_eq!(answer.status, StatusCode::OK);
+        assert!(answer.body.contains("or type a law"), "{}", answer.body);
+    }
 }
 
 /// What the script puts in the page as you type: the page's list of results alone, in the

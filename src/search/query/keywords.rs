@@ -75,8 +75,10 @@ impl Search<'_> {
         Ok(Outcome {
             query: query.to_string(),
             citation: None,
+            // A word with no spelling near it was searched as typed: nothing to say.
             near_spellings: near
                 .into_iter()
+                .filter(|(_, read_as)| !read_as.is_empty())
                 .map(|(typed, read_as)| NearSpelling {
                     typed,
                     read_as: read_as.into_iter().take(NEAR_SHOWN).collect(),

@@ -358,6 +358,14 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
     let searcher = opened.reader.searcher();
     let search = Search::new(opened, &searcher, request);
     search.check_editions(opened)?;
+    // A national regulation's id, as results name it (`reg/il/8`), goes to it.
+    let lower = query.trim().to_lowercase();
+    if crate::corpus::id::kind_of(&lower) == Some(crate::corpus::id::Kind::Regulation) {
+        return Ok(match search.citation(query, &lower)? {
+            Some(outcome) => outcome,
+            None => Outcome::nothing(query, Unfound::NoSuchNode(lower)),
+        });
+    }
     // A citation goes to its node, or says that there is no such node: never to words.
     match crate::refs::reading(query) {
         Reading::Id(id) => {

@@ -247,17 +247,18 @@ fn summary(table: &Table<'_>, scope: Option<&str>, ui: &Ui) -> Markup {
 pub fn regulation(country: &Regulations, regulation: &Regulation, ui: &Ui) -> Markup {
     html! {
         div.regulation {
-            p.reg-id dir="ltr" { a href=(format!("/regs/{}", encode(country.data.country.as_str()))) { (regulation.id.as_str()) } }
+            p.reg-id dir="ltr" { a href=(format!("/regs/{}#{}", encode(country.data.country.as_str()), regulation.id.as_str())) { (regulation.id.as_str()) } }
             (regulation_cell(country, regulation, ui))
         }
     }
 }
 
-/// A regulation's printed text in its language, and its English rendering, marked unofficial.
+/// A regulation's printed text in its language, and its English rendering, marked unofficial;
+/// its id the text's, for an address to lead to it (`/regs/il#reg/il/8`).
 fn regulation_cell(country: &Regulations, regulation: &Regulation, ui: &Ui) -> Markup {
     let language = country.data.language.as_str();
     html! {
-        p.printed lang=(language) dir=(dir(language)) { (regulation.text.as_str()) }
+        p.printed id=(regulation.id.as_str()) lang=(language) dir=(dir(language)) { (regulation.text.as_str()) }
         @if let Some(english) = &regulation.english {
             p.english lang="en" dir="ltr" {
                 small lang=(ui.lang) dir=(ui.dir) { (ui.unofficial) } " " (english.text.as_str())

@@ -33,7 +33,8 @@ pub async fn page(
         };
         let (status, results) = match request(&ask.params, q) {
             Err(bad) => refuse(bad.said(ui)),
-            Ok(_) if q.is_empty() => (StatusCode::OK, html! {}),
+            // No query yet: what to type.
+            Ok(_) if q.is_empty() => (StatusCode::OK, html! { p.note dir="auto" { (ui.query_empty) } }),
             Ok(request) => match crate::search::search(&site.index, &request) {
                 Ok(outcome) => (StatusCode::OK, results(&outcome, ui)),
                 Err(e) => refuse(match crate::search::refused(q) {
@@ -166,24 +167,24 @@ pub fn request(params: &Params, q: &str) -> Result<Request, BadParameter> {
 /// result's language unless the reader keeps another view (`?in=he`): a director who searched
 /// in Hebrew reads the law in Hebrew.
 pub fn href(hit: &Hit) -> String {
-    format!(
-        "{}?{}",
-        page_of(hit),
-        query_string(&[(OPEN_IN, &hit.language)])
-    )
+    let (page, at) = page_of(hit);
+    let at = at.map(|id| format!("#{id}")).unwrap_or_default();
+    format!("{page}?{}{at}", query_string(&[(OPEN_IN, &hit.language)]))
 }
 
-fn page_of(hit: &Hit) -> String {
+/// The page a result is read on, and the id of its place there, if it is not the page's top:
+/// a regulation among those on its node.
+fn page_of(hit: &Hit) -> (String, Option<&str>) {
     match hit.kind.as_str() {
         "commentary" => {
             let part = hit.id.split('#').next().unwrap_or(&hit.id);
-            format!("/commentary/{}", path(part))
+            (format!("/commentary/{}", path(part)), None)
         }
         "regulation" => match hit.targets.first() {
-            Some(node) => law_href(node),
-            None => format!("/regs/{}", path(&hit.edition)),
+            Some(node) => (law_href(node), Some(&hit.id)),
+            None => (format!("/regs/{}", path(&hit.edition)), Some(&hit.id)),
         },
-        _ => law_href(&hit.id),
+        _ => (law_href(&hit.id), None),
     }
 }
 
