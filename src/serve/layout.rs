@@ -710,10 +710,25 @@ pub fn in_language(language: &str, text: &str) -> Markup {
     html! { span lang=(language) dir=(dir(language)) { (text) } }
 }
 
-/// A text that may mix scripts (a heading path with Hebrew and English): isolated, its
-/// direction from its first strong letter.
+/// A text that may mix scripts (a heading path with Hebrew and English, a federation's two
+/// names): each part between its separators (` — `, ` · `, ` › `) isolated, its direction from
+/// its first strong letter, the parts in the page's order. One isolate for the whole would lay
+/// its parts out in the direction of the first, and a line break inside would swap them.
 pub fn mixed(text: &str) -> Markup {
-    html! { bdi dir="auto" { (text) } }
+    const SEPARATORS: [&str; 3] = [" — ", " · ", " › "];
+    let mut parts: Vec<(&str, &str)> = Vec::new();
+    let (mut rest, mut before) = (text, "");
+    while let Some((at, separator)) = SEPARATORS
+        .iter()
+        .filter_map(|s| rest.find(s).map(|at| (at, *s)))
+        .min()
+    {
+        parts.push((before, &rest[..at]));
+        before = separator;
+        rest = &rest[at + separator.len()..];
+    }
+    parts.push((before, rest));
+    html! { @for (separator, part) in parts { (separator) bdi dir="auto" { (part) } } }
 }
 
 /// A page saying that nothing is at this address, with what was asked.
@@ -814,6 +829,19 @@ mod tests {
             ("range_backwards", ui.range_backwards),
             ("range_of_parts", ui.range_of_parts),
         ]
+    }
+
+    #[test]
+    fn each_part_of_a_mixed_text_is_isolated_on_its_own() {
+        assert_eq!(
+            mixed("ההתאגדות הישראלית לברידג' — Israel Bridge Federation · 78A").into_string(),
+            "<bdi dir=\"auto\">ההתאגדות הישראלית לברידג'</bdi> — \
+             <bdi dir=\"auto\">Israel Bridge Federation</bdi> · <bdi dir=\"auto\">78A</bdi>"
+        );
+        assert_eq!(
+            mixed("Law 27").into_string(),
+            "<bdi dir=\"auto\">Law 27</bdi>"
+        );
     }
 
     #[test]

@@ -613,6 +613,13 @@ test("results, countries, citations and footnote markers are big enough to tap (
     await page.locator("main h1").waitFor();
     assert.deepEqual(await smallTargets(page, "main :is(a.cite, a.fn)"), [], address);
   }
+  // The site's menu, the view switch, the path above a law and the paragraphs' numbers.
+  for (const address of ["/law/27B?in=he", "/law/27B?in=el", "/regs"]) {
+    await page.goto(`${base}${address}`);
+    await page.locator("main h1").waitFor();
+    const menus = "header.site nav a, nav.view a, nav.crumbs a, .node a.num";
+    assert.deepEqual(await smallTargets(page, menus), [], address);
+  }
   await page.goto(`${base}/law/27?in=he`);
   await checked(page, PHONE, "citations-he");
   assert.deepEqual(errors, []);
