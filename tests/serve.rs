@@ -479,6 +479,25 @@ fn the_search_page_answers_without_javascript() {
     let answer = get(&format!("/search?{}", query(&[("q", "27B1(a)\u{200f}")])));
     assert!(answer.body.contains("value=\"27B1(a)\""), "{}", answer.body);
     assert!(!answer.body.contains("U+200F"));
+    // As many results as asked for: a link to ten more, up to the most a page shows.
+    let answer = get("/search?q=revoke&lang=en");
+    assert_eq!(answer.body.matches("class=\"hit\"").count(), 10);
+    assert!(
+        answer
+            .body
+            .contains("<p class=\"more\"><a href=\"/search?q=revoke&amp;lang=en&amp;limit=20\">More results</a></p>"),
+        "{}",
+        answer.body
+    );
+    let answer = get("/search?q=revoke&lang=en&limit=20");
+    assert_eq!(answer.body.matches("class=\"hit\"").count(), 20);
+    assert!(answer.body.contains("limit=30\""));
+    assert!(
+        !get("/search?q=revoke&limit=50")
+            .body
+            .contains("class=\"more\"")
+    );
+    assert!(!get("/search?q=27B1(a)").body.contains("class=\"more\""));
     // No query, or an empty one: what to type, not a blank page.
     for address in ["/search", "/search?q="] {
         let answer = get(address);

@@ -55,6 +55,8 @@ pub struct Ui {
     pub one_result: &'static str,
     /// `{}`: how many.
     pub results: &'static str,
+    /// A link to the same search with more results.
+    pub more_results: &'static str,
     /// `{}`: the spellings searched.
     pub near_spellings: &'static str,
     /// `{}`: the query.
@@ -169,6 +171,7 @@ const EN: Ui = Ui {
     arrow: "→",
     one_result: "1 result",
     results: "{} results",
+    more_results: "More results",
     near_spellings: "Searched by near spelling: {}",
     nothing_found: "Nothing found for {}: try fewer words, another spelling, or the results in another language.",
     query_empty: "Describe what happened in a few words (insufficient bid, lead out of turn), or type a law (27B1(a)).",
@@ -248,6 +251,7 @@ const HE: Ui = Ui {
     arrow: "←",
     one_result: "תוצאה אחת",
     results: "{} תוצאות",
+    more_results: "תוצאות נוספות",
     near_spellings: "חיפוש לפי איות דומה: {}",
     nothing_found: "לא נמצא דבר עבור {}: נסו פחות מילים, איות אחר או תוצאות בשפה אחרת.",
     query_empty: "תארו במילים ספורות מה קרה (הכרזה לא מספקת, הובלה שלא בתור), או הקלידו חוק (27ב1(א)).",
@@ -327,6 +331,7 @@ const EL: Ui = Ui {
     arrow: "→",
     one_result: "1 αποτέλεσμα",
     results: "{} αποτελέσματα",
+    more_results: "Περισσότερα αποτελέσματα",
     near_spellings: "Αναζήτηση με παρόμοια γραφή: {}",
     nothing_found: "Δεν βρέθηκε τίποτα για {}: δοκιμάστε λιγότερες λέξεις, άλλη γραφή ή αποτελέσματα σε άλλη γλώσσα.",
     query_empty: "Περιγράψτε με λίγες λέξεις τι συνέβη (ανεπαρκής δήλωση, αντικανονική έξοδος), ή γράψτε έναν νόμο (27Β1(α)).",
@@ -783,6 +788,7 @@ mod tests {
             ("arrow", ui.arrow),
             ("one_result", ui.one_result),
             ("results", ui.results),
+            ("more_results", ui.more_results),
             ("near_spellings", ui.near_spellings),
             ("nothing_found", ui.nothing_found),
             ("query_empty", ui.query_empty),

@@ -308,6 +308,13 @@ test("a law's address says the view it is seen in, whatever the browser remember
   assert.equal(await shared.locator("html").getAttribute("lang"), "he");
   await shared.locator("article.node-text[lang=he]").waitFor();
   await other.close();
+  // Ten more results, kept in the address through a reload.
+  await page.goto(`${base}/search?q=revoke`);
+  await page.locator("#results p.more a").click();
+  await page.waitForURL((url) => url.searchParams.get("limit") === "20");
+  await page.reload();
+  await page.waitForURL((url) => url.searchParams.get("limit") === "20");
+  assert.equal(await page.locator("#results a.hit").count(), 20);
   assert.deepEqual(errors, []);
   await context.close();
 });

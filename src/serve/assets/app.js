@@ -30,7 +30,7 @@
 // one shown. The markup is the server's own, escaped by it.
 //
 // The history holds one entry per search shown, at its canonical address (`/search?q=…`, with
-// `&lang=` only when a language is chosen), so that Back and Forward go from search to search:
+// `&lang=` only when a language is chosen, `&limit=` only when more results were asked for), so that Back and Forward go from search to search:
 // a query shown while it is still being typed (one that extends or trims the query the entry
 // holds) replaces the entry; any other, an Enter or a language chosen adds one, unless it is
 // the search the entry shows already.
@@ -48,21 +48,27 @@
     var params = new URLSearchParams();
     if (search.q) params.set("q", search.q);
     if (search.lang) params.set("lang", search.lang);
+    if (search.limit) params.set("limit", search.limit);
     var query = params.toString();
     return "/search" + (query ? "?" + query : "");
   }
 
   function searchAt(loc) {
     var params = new URLSearchParams(loc.search);
-    return { q: (params.get("q") || "").trim(), lang: (params.get("lang") || "").trim() };
+    return {
+      q: (params.get("q") || "").trim(),
+      lang: (params.get("lang") || "").trim(),
+      limit: (params.get("limit") || "").trim(),
+    };
   }
 
   function asked() {
-    return { q: input.value.trim(), lang: lang ? lang.value : "" };
+    // A search asked anew shows the first results.
+    return { q: input.value.trim(), lang: lang ? lang.value : "", limit: "" };
   }
 
   function same(a, b) {
-    return a.q === b.q && a.lang === b.lang;
+    return a.q === b.q && a.lang === b.lang && a.limit === b.limit;
   }
 
   // Whether `b` is `a` still being typed: one extends the other, in the same language.

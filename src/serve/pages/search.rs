@@ -36,7 +36,10 @@ pub async fn page(
             // No query yet: what to type.
             Ok(_) if q.is_empty() => (StatusCode::OK, html! { p.note dir="auto" { (ui.query_empty) } }),
             Ok(request) => match crate::search::search(&site.index, &request) {
-                Ok(outcome) => (StatusCode::OK, results(&outcome, ui)),
+                Ok(outcome) => {
+                    let more = more(&ask.params, &request, outcome.results.len());
+                    (StatusCode::OK, results(&outcome, ui, more.as_deref()))
+                }
                 Err(e) => refuse(match crate::search::refused(q) {
                     Some(refused) => ui.refused(&refused),
                     None => html! { (e.message()) },
@@ -188,10 +191,25 @@ fn page_of(hit: &Hit) -> (String, Option<&str>) {
     }
 }
 
+/// The same search with ten more results, when as many were shown as were asked for and more
+/// may be asked.
+fn more(params: &Params, request: &Request, shown: usize) -> Option<String> {
+    if shown < request.limit || request.limit >= MAX_RESULTS {
+        return None;
+    }
+    let limit = (request.limit + 10).min(MAX_RESULTS).to_string();
+    let mut pairs: Vec<(&str, &str)> = vec![("q", request.query.as_str())];
+    for name in ["lang", "edition"] {
+        pairs.extend(params.all(name).into_iter().map(|value| (name, value)));
+    }
+    pairs.push(("limit", &limit));
+    Some(format!("/search?{}", query_string(&pairs)))
+}
+
 /// The results, on the page and alone for the script to put in it (`part=results`): what was
 /// cited that is not there, the near spellings searched, how many results (or that nothing was
-/// found), the list.
-fn results(outcome: &Outcome, ui: &Ui) -> Markup {
+/// found), the list, and a link to more of them (`more`).
+fn results(outcome: &Outcome, ui: &Ui, more: Option<&str>) -> Markup {
     html! {
         @if let Some(unfound) = &outcome.message {
             p.message dir="auto" { (ui.unfound(unfound)) }
@@ -224,6 +242,9 @@ fn results(outcome: &Outcome, ui: &Ui) -> Markup {
                         p.snippet { (marked(&hit.snippet, &hit.highlights)) }
                     }
                 }
+            }
+            @if let Some(more) = more {
+                p.more { a href=(more) { (ui.more_results) } }
             }
         }
     }
