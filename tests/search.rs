@@ -237,6 +237,26 @@ fn bad_queries_get_a_message_never_a_panic() {
     let output = bridgelaws(&["search", "--index", index, "bid", "--edition", "xx-2017"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("he-2017"), "{}", stderr(&output));
+    // Filters that could find nothing together are refused, not answered with nothing.
+    for (args, says) in [
+        (
+            &["--lang", "he", "--edition", "el-2017"][..],
+            "--edition el-2017 is in `el`, which --lang he leaves out",
+        ),
+        (&["--kind", "profile"][..], "invalid value 'profile'"),
+    ] {
+        let mut all = vec!["search", "--index", index, "revoke"];
+        all.extend_from_slice(args);
+        let output = bridgelaws(&all);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&output).contains(says), "{}", stderr(&output));
+    }
+    // A country's regulations have English renderings: English with a country is a search.
+    let value = search_json(
+        shared_index(),
+        &["alert", "--lang", "en", "--edition", "il"],
+    );
+    assert!(!results(&value).is_empty());
 }
 
 #[test]

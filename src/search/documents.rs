@@ -31,7 +31,8 @@ pub enum DocKind {
     Commentary,
     /// Everything said of one law in every language (its texts, the English summaries, the
     /// situations, the concepts and index terms pointing into it): what laws are ranked by.
-    /// Never shown.
+    /// Never shown, so never asked for.
+    #[value(skip)]
     Profile,
 }
 

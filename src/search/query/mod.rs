@@ -517,6 +517,25 @@ impl<'a> Search<'a> {
                     known.join(", ")
                 )));
             }
+            // An edition in a language the search leaves out would find nothing; English is
+            // never ruled out, a country's regulations having English renderings.
+            let langs = &self.request.langs;
+            if let Some(lang) = opened
+                .manifest
+                .editions
+                .get(edition)
+                .and_then(|l| Lang::from_code(l))
+                && !langs.is_empty()
+                && !langs.contains(&lang)
+                && !langs.contains(&Lang::En)
+            {
+                let asked: Vec<&str> = langs.iter().map(|l| l.code()).collect();
+                return Err(Error::Usage(format!(
+                    "--edition {edition} is in `{}`, which --lang {} leaves out; drop one of them",
+                    lang.code(),
+                    asked.join(",")
+                )));
+            }
         }
         Ok(())
     }
