@@ -202,6 +202,32 @@ fn a_node_page_links_its_citations_and_lists_what_bears_on_it() {
 }
 
 #[test]
+fn a_law_s_page_lists_the_changes_to_it_as_show_does() {
+    let page = get("/law/26B?view=all").body;
+    assert!(
+        page.contains("<h2>Amendments and corrections</h2>"),
+        "{page}"
+    );
+    assert!(page.contains("2017-06-20"), "{page}");
+    assert!(page.contains("World Bridge Federation, announcement of 20 June 2017"));
+    assert!(
+        page.contains("<span class=\"id\">he-2017</span>: unknown"),
+        "{page}"
+    );
+    // A corrected citation, in the Hebrew interface; on the law above it too.
+    for address in ["/law/23C?view=he", "/law/23?view=he"] {
+        let page = get(address).body;
+        assert!(
+            page.contains("<h2>תיקונים ותיקוני טעויות</h2>"),
+            "{address}"
+        );
+        assert!(page.contains("תוקנה טעות"), "{address}");
+        assert!(page.contains("by 2017-07-15"), "{address}");
+    }
+    assert!(!get("/law/27A").body.contains("class=\"changes\""));
+}
+
+#[test]
 fn a_regulation_is_reached_at_its_place() {
     // Searched by its id, a regulation is found, and its result opens its node's page at it.
     let answer = get(&format!("/search?{}", query(&[("q", "reg/il/8")])));

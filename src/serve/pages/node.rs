@@ -15,6 +15,7 @@ use maud::{Markup, html};
 
 use super::{Ask, bounded};
 use crate::align::{self, Scope};
+use crate::corpus::model::ChangeKind;
 use crate::corpus::reference::Field;
 use crate::corpus::{Corpus, Edition, Entry, Regulations};
 use crate::refs::{self, Reading};
@@ -222,6 +223,7 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
             Some(edition) => { (single(edition, index, ui)) }
             None => { (side_by_side(&shown, id, ui)) }
         }
+        (changes(corpus, id, &having, ui))
         (references(primary, index, ui))
         (cited(&shown, id, ui))
         (in_index(&shown, id, ui))
@@ -453,6 +455,42 @@ fn in_index(editions: &[&Edition], id: &str, ui: &Ui) -> Markup {
                 @for (edition, entries) in found {
                     ul lang=(edition.language()) dir=(dir(edition.language())) {
                         @for term in entries { li { (term) } }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The changes to the work at the node or under it (amendments, corrected errors), as `show`
+/// lists them: when, what, on whose authority, and whether each edition has it. What the
+/// corpus records of them is in English.
+fn changes(corpus: &Corpus, id: &str, editions: &[&Edition], ui: &Ui) -> Markup {
+    let changes = crate::render::amendments::gather(corpus, id, editions);
+    html! {
+        @if !changes.is_empty() {
+            section.changes {
+                h2 { (ui.changes) }
+                @for change in &changes {
+                    div.change {
+                        h3 {
+                            (match change.kind {
+                                ChangeKind::Amendment => ui.amended,
+                                ChangeKind::Erratum => ui.corrected,
+                            })
+                            " " (id_link(&change.node)) " "
+                            span dir="ltr" lang="en" { (crate::render::amendments::when(change)) }
+                        }
+                        p lang="en" dir="ltr" { (change.what) }
+                        p.note { (ui.source) ": " span lang="en" dir="ltr" { (change.source) } }
+                        ul lang="en" dir="ltr" {
+                            @for e in &change.editions {
+                                li {
+                                    span.id { (e.edition) } ": " (e.status.as_str())
+                                    @if let Some(why) = &e.why { " — " (why) }
+                                }
+                            }
+                        }
                     }
                 }
             }
