@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::amendments::{self, ChangeJson};
 use super::node::{self, NodeJson};
 use super::regs::{self, RegulationJson, Table};
-use super::style::Style;
+use super::style::{Style, wrap_labelled};
 use crate::align::Scope;
 use crate::corpus::{Corpus, Edition, Regulations};
 use crate::refs;
@@ -93,12 +93,9 @@ impl<'c> Shown<'c> {
         if !self.found.is_empty() && !self.citing.is_empty() {
             text.push_str(&format!("\n{}\n\n", style.bold("Commentary")));
             for c in &self.citing {
-                text.push_str(&format!(
-                    "  {} · {} → {}\n",
-                    c.id,
-                    c.title,
-                    c.cites.join(", ")
-                ));
+                let label = format!("{} ·", c.id);
+                let cites = format!("{} → {}", c.title, c.cites.join(", "));
+                wrap_labelled(&mut text, 2, &label, &cites, style);
             }
         }
         text

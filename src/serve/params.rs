@@ -92,24 +92,13 @@ impl View {
 
     /// The view asked for (`?view=he`), and whether it was asked (and so is to be remembered);
     /// else the language a link opens the page in (`?in=he`: a search result opens in its own
-    /// language, whatever view is remembered, and an address shared opens as it was seen), but
-    /// not an edition that bundles no text (an English hit opens in the view remembered); else
-    /// the remembered one; else every edition.
+    /// language, whatever view is remembered, and an address shared opens as it was seen);
+    /// else the remembered one; else every edition.
     pub fn chosen(params: &Params, headers: &HeaderMap, corpus: &Corpus) -> (View, bool) {
         if let Some(view) = params.get("view").and_then(|v| View::parse(v, corpus)) {
             return (view, true);
         }
-        let with_text = |view: &View| match view {
-            View::All => true,
-            View::One(language) => corpus
-                .edition_in(language)
-                .is_some_and(|e| e.text_bundled()),
-        };
-        if let Some(view) = params
-            .get(OPEN_IN)
-            .and_then(|v| View::parse(v, corpus))
-            .filter(with_text)
-        {
+        if let Some(view) = params.get(OPEN_IN).and_then(|v| View::parse(v, corpus)) {
             return (view, false);
         }
         let remembered = headers

@@ -327,8 +327,7 @@ test("the start page keeps its place in the history", async () => {
   const result = page.locator('#results a.hit[href="/law/61?in=en"]').first();
   await result.waitFor();
   await result.click();
-  // The English edition bundles no text: the law opens side by side, and says so.
-  await page.waitForURL(`${base}/law/61?in=all`);
+  await page.waitForURL(`${base}/law/61?in=en`);
   await page.goBack();
   await page.waitForURL((url) => url.searchParams.get("q") === "revoke");
   await page.locator("#results a.hit").first().waitFor();
@@ -516,6 +515,9 @@ test("each search shown is one entry in the history, and Back shows it again", a
   const penalty = await firstHit(page);
   await page.locator("#q").fill("");
   await page.waitForFunction(() => !document.querySelector("#results a.hit"));
+  // The emptied box says what to type, at the address of no search.
+  await page.locator("#results p.note").waitFor();
+  await page.waitForURL((url) => url.pathname === "/search" && url.search === "");
   await page.keyboard.type("mobile phone");
   await page.waitForURL((url) => url.searchParams.get("q") === "mobile phone");
   await page.locator("#results a.hit").first().waitFor();
@@ -621,7 +623,7 @@ test("results, countries, citations and footnote markers are big enough to tap (
     assert.deepEqual(await smallTargets(page, "main :is(a.cite, a.fn)"), [], address);
   }
   // The site's menu, the view switch, the path above a law and the paragraphs' numbers.
-  for (const address of ["/law/27B?in=he", "/law/27B?in=el", "/regs"]) {
+  for (const address of ["/law/27B?in=he", "/law/27B?in=el", "/law/40B1(b)?in=en", "/regs"]) {
     await page.goto(`${base}${address}`);
     await page.locator("main h1").waitFor();
     const menus = "header.site nav a, nav.view a, nav.crumbs a, .node a.num";

@@ -11,8 +11,7 @@
     url.searchParams.set("in", view);
     return true;
   }
-  // A law's page says its view, the one it was opened in or the one shown instead (an
-  // edition that bundles no text).
+  // A law's page says its view, the one it was opened in or the one remembered.
   var here = new URL(location.href);
   if (here.pathname.indexOf("/law/") === 0 && !here.searchParams.has("view")
       && here.searchParams.get("in") !== view) {
@@ -94,7 +93,10 @@
       return;
     }
     var url = address(search);
-    if (how === "type" && typing && continues(entry, search)) history.replaceState(null, "", url);
+    // A query typed on, or typed into the box emptied before it, takes the entry of the query
+    // typed before it: an emptied box is an entry until the next query is typed.
+    var typedOn = how === "type" && typing && (!entry.q || continues(entry, search));
+    if (typedOn) history.replaceState(null, "", url);
     else history.pushState(null, "", url);
     entry = search;
     typing = how === "type";
@@ -111,13 +113,10 @@
   function show(search, how) {
     clearTimeout(timer);
     var mine = ++latest;
-    if (!search.q) {
-      results.replaceChildren();
-      retitle(search);
-      return;
-    }
+    // An empty box: what to type, as the page says it, at the address of no search.
     var url = address(search);
-    fetch(url + "&part=results", { headers: { Accept: "text/html" } })
+    var part = url + (url.indexOf("?") < 0 ? "?" : "&") + "part=results";
+    fetch(part, { headers: { Accept: "text/html" } })
       .then(function (r) { return r.text(); })
       .then(function (markup) {
         if (mine !== latest) return;

@@ -15,7 +15,7 @@ use maud::{Markup, html};
 
 use super::{Ask, bounded};
 use crate::align::{self, Scope};
-use crate::corpus::model::ChangeKind;
+use crate::corpus::model::{ChangeKind, ChangeStatus, Dated};
 use crate::corpus::reference::Field;
 use crate::corpus::{Corpus, Edition, Entry, Regulations};
 use crate::refs::{self, Reading};
@@ -23,7 +23,7 @@ use crate::render::compare::{Cell, Note, cited_by};
 use crate::render::show::citing_commentary;
 use crate::search::Unfound;
 use crate::search::analyze::edition_typed;
-use crate::serve::layout::{Ui, compose, dir, id_link, in_language, law_href, view_switch};
+use crate::serve::layout::{Ui, compose, dir, id_link, in_language, law_href, say, view_switch};
 use crate::serve::params::{OPEN_IN, View, path as encode, query_string};
 use crate::serve::text::{Markers, field, noted, title};
 use crate::serve::{Site, blocking};
@@ -479,15 +479,23 @@ fn changes(corpus: &Corpus, id: &str, editions: &[&Edition], ui: &Ui) -> Markup 
                                 ChangeKind::Erratum => ui.corrected,
                             })
                             " " (id_link(&change.node)) " "
-                            span dir="ltr" lang="en" { (crate::render::amendments::when(change)) }
+                            @match change.dated {
+                                Dated::On => span dir="ltr" { (change.date) },
+                                Dated::NotAfter => (say(ui.changed_by, &[&change.date])),
+                            }
                         }
                         p lang="en" dir="ltr" { (change.what) }
                         p.note { (ui.source) ": " span lang="en" dir="ltr" { (change.source) } }
-                        ul lang="en" dir="ltr" {
+                        ul {
                             @for e in &change.editions {
                                 li {
-                                    span.id { (e.edition) } ": " (e.status.as_str())
-                                    @if let Some(why) = &e.why { " — " (why) }
+                                    span.id dir="ltr" { (e.edition) } ": "
+                                    (match e.status {
+                                        ChangeStatus::Has => ui.has_change,
+                                        ChangeStatus::Lacks => ui.lacks_change,
+                                        ChangeStatus::Unknown => ui.change_unknown,
+                                    })
+                                    @if let Some(why) = &e.why { " — " span lang="en" dir="ltr" { (why) } }
                                 }
                             }
                         }

@@ -35,16 +35,26 @@ pub async fn page(
             Err(bad) => refuse(bad.said(ui)),
             // No query yet: what to type.
             Ok(_) if q.is_empty() => (StatusCode::OK, html! { p.note dir="auto" { (ui.query_empty) } }),
-            Ok(request) => match crate::search::search(&site.index, &request) {
-                Ok(outcome) => {
-                    let more = more(&ask.params, &request, outcome.results.len());
-                    (StatusCode::OK, results(&outcome, ui, more.as_deref()))
+            Ok(request) => {
+                // One more than is shown, to tell whether there are more.
+                let asked = Request {
+                    limit: request.limit + 1,
+                    ..request.clone()
+                };
+                match crate::search::search(&site.index, &asked) {
+                    Ok(mut outcome) => {
+                        let more = (outcome.results.len() > request.limit)
+                            .then(|| more(&ask.params, &request))
+                            .flatten();
+                        outcome.results.truncate(request.limit);
+                        (StatusCode::OK, results(&outcome, ui, more.as_deref()))
+                    }
+                    Err(e) => refuse(match crate::search::refused(q) {
+                        Some(refused) => ui.refused(&refused),
+                        None => html! { (e.message()) },
+                    }),
                 }
-                Err(e) => refuse(match crate::search::refused(q) {
-                    Some(refused) => ui.refused(&refused),
-                    None => html! { (e.message()) },
-                }),
-            },
+            }
         };
         // As you type, the script asks for the results alone and puts them in the page: one
         // drawing of them, in the page's words.
@@ -191,10 +201,9 @@ fn page_of(hit: &Hit) -> (String, Option<&str>) {
     }
 }
 
-/// The same search with ten more results, when as many were shown as were asked for and more
-/// may be asked.
-fn more(params: &Params, request: &Request, shown: usize) -> Option<String> {
-    if shown < request.limit || request.limit >= MAX_RESULTS {
+/// The same search with ten more results, when more may be asked for.
+fn more(params: &Params, request: &Request) -> Option<String> {
+    if request.limit >= MAX_RESULTS {
         return None;
     }
     let limit = (request.limit + 10).min(MAX_RESULTS).to_string();
