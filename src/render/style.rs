@@ -323,8 +323,8 @@ impl Default for Carried {
 /// on. A left-to-right line keeps its indent at the start. A right-to-left one, given the
 /// `width` it is laid out in (0: none), ends at the right margin less its indent, as a Hebrew
 /// page's lines do: its beginning, an item's label, a table's first column line up where a
-/// Hebrew reader looks for them. A Hebrew text after a Latin label (`reg/il/8 חוק …`) starts
-/// after the label and runs to the margin; its wrapped lines end at the margin too.
+/// Hebrew reader looks for them. A Hebrew text after a Latin label (`reg/il/8 חוק …`) keeps
+/// the label at the left and begins at the margin, as do the lines it wraps onto.
 fn visual_line(line: &str, carried: &mut Carried, width: usize) -> String {
     let body = line.trim_start_matches(' ');
     let indent = &line[..line.len() - body.len()];
@@ -360,11 +360,14 @@ fn visual_line(line: &str, carried: &mut Carried, width: usize) -> String {
     let label_len = labelled.map_or(0, |end| plain[..end].chars().count());
     let (mut ordered, text, direction) = match labelled {
         Some(end) => {
-            let at = label_len;
             // Its lines wrapped below go on in its direction (`80א3.`, where the text wraps
             // before a number, is not a left-to-right line).
             carried.direction = unicode_bidi::Level::rtl();
-            (chars[..at].to_vec(), &plain[end..], carried.direction)
+            (
+                chars[..label_len].to_vec(),
+                &plain[end..],
+                carried.direction,
+            )
         }
         None => {
             if let Some(said) = direction_of(&plain) {

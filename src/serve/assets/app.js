@@ -29,10 +29,10 @@
 // one shown. The markup is the server's own, escaped by it.
 //
 // The history holds one entry per search shown, at its canonical address (`/search?q=…`, with
-// `&lang=` only when a language is chosen, `&limit=` only when more results were asked for), so that Back and Forward go from search to search:
-// a query shown while it is still being typed (one that extends or trims the query the entry
-// holds) replaces the entry; any other, an Enter or a language chosen adds one, unless it is
-// the search the entry shows already.
+// `&lang=` only when a language is chosen, `&limit=` only when more results were asked for),
+// so that Back and Forward go from search to search: a query shown while it is still being
+// typed (one that extends or trims the query the entry holds) replaces the entry; any other,
+// an Enter or a language chosen adds one, unless it is the search the entry shows already.
 (function () {
   "use strict";
   var input = document.querySelector("input[data-live]");

@@ -176,9 +176,9 @@ pub fn request(params: &Params, q: &str) -> Result<Request, BadParameter> {
     Ok(request)
 }
 
-/// Where a result is read: its node's page, or its part of the commentary, opened in the
-/// result's language unless the reader keeps another view (`?in=he`): a director who searched
-/// in Hebrew reads the law in Hebrew.
+/// Where a result is read: its node's page (at the regulation, for one), or its part of the
+/// commentary, opened in the result's language whatever view the reader keeps (`?in=he`): a
+/// director who searched in Hebrew reads the law in Hebrew.
 pub fn href(hit: &Hit) -> String {
     let (page, at) = page_of(hit);
     let at = at.map(|id| format!("#{id}")).unwrap_or_default();
