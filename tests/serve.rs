@@ -540,6 +540,13 @@ fn the_search_page_answers_without_javascript() {
             "{address}: {found} found, {shown} shown"
         );
     }
+    // A result whose edition does not bundle its text opens where the others print it.
+    let answer = get("/search?q=dummy&lang=en");
+    assert!(
+        answer.body.contains("href=\"/law/def/dummy?in=all\""),
+        "{}",
+        answer.body
+    );
     // No query, or an empty one: what to type, not a blank page.
     for address in ["/search", "/search?q="] {
         let answer = get(address);

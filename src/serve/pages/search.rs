@@ -11,6 +11,7 @@ use axum::response::Response;
 use maud::{Markup, html};
 
 use super::Ask;
+use crate::corpus::NOT_BUNDLED;
 use crate::search::{Hit, Lang, Outcome, Request};
 use crate::serve::layout::{Page, Ui, dir, law_href, mixed, part, say, search_form};
 use crate::serve::params::{OPEN_IN, Params, path, query_string};
@@ -178,11 +179,18 @@ pub fn request(params: &Params, q: &str) -> Result<Request, BadParameter> {
 
 /// Where a result is read: its node's page (at the regulation, for one), or its part of the
 /// commentary, opened in the result's language whatever view the reader keeps (`?in=he`): a
-/// director who searched in Hebrew reads the law in Hebrew.
+/// director who searched in Hebrew reads the law in Hebrew. A result whose edition does not
+/// bundle its text (an English definition) opens every edition side by side, where the others
+/// print it.
 pub fn href(hit: &Hit) -> String {
     let (page, at) = page_of(hit);
     let at = at.map(|id| format!("#{id}")).unwrap_or_default();
-    format!("{page}?{}{at}", query_string(&[(OPEN_IN, &hit.language)]))
+    let view = if hit.snippet == NOT_BUNDLED {
+        "all"
+    } else {
+        hit.language.as_str()
+    };
+    format!("{page}?{}{at}", query_string(&[(OPEN_IN, view)]))
 }
 
 /// The page a result is read on, and the id of its place there, if it is not the page's top:
