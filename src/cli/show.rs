@@ -5,7 +5,7 @@ use std::io::Write;
 
 use super::{Display, Format, emit_json, emit_text, find_edition};
 use bridgelaws::align::Scope;
-use bridgelaws::corpus::{Corpus, Kind, id};
+use bridgelaws::corpus::{Corpus, id};
 use bridgelaws::error::{Error, Result};
 use bridgelaws::refs::{self, Reading};
 use bridgelaws::regs::{self, Row};
@@ -36,8 +36,7 @@ pub struct Args {
 
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     // A regulation, as a search names it, belongs to its country, not to an edition.
-    let reference = args.reference.trim().to_ascii_lowercase();
-    if id::kind_of(&reference) == Some(Kind::Regulation) {
+    if let Some(reference) = id::regulation_id(&args.reference) {
         return regulation(corpus, &reference, args, out);
     }
     // A law beyond the Laws is well formed but names nothing: found nowhere, as `27E` is.

@@ -292,6 +292,13 @@ impl fmt::Display for PartialPath {
     }
 }
 
+/// A national regulation's id as a user may type it (`REG/IL/8`, spaces around), in its
+/// canonical form (`reg/il/8`); `None` for anything else.
+pub fn regulation_id(typed: &str) -> Option<String> {
+    let id = typed.trim().to_ascii_lowercase();
+    (kind_of(&id) == Some(Kind::Regulation)).then_some(id)
+}
+
 /// The kind of any canonical id, or `None` when the id is not well formed.
 pub fn kind_of(id: &str) -> Option<Kind> {
     match id {

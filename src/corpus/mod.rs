@@ -277,8 +277,8 @@ pub struct Corpus {
     pub commentary: commentary::Commentary,
     /// The files the loader could not take in whole, each with its diagnostic: unreadable, not
     /// parsed (left out), holding a malformed id, or in no language of the corpus (not read
-    /// for citations). What is
-    /// missing from the corpus because of them is no problem of its own.
+    /// for citations). What is missing from the corpus because of them is no problem of its
+    /// own.
     pub incomplete: Vec<String>,
 }
 

@@ -349,10 +349,11 @@ fn visual_line(line: &str, carried: &mut Carried, width: usize) -> String {
     // A Latin label before a Hebrew text (`il reg/il/7  חוק 40א1(ב) - …`) stays where it is,
     // and the text after it is a right-to-left paragraph of its own.
     let labelled = label_end(&plain);
+    let said = direction_of(&plain);
     // A line indented under a labelled line, in its direction, is its text wrapped.
     let wrapped_after_label = labelled.is_none()
         && carried.label_indent.is_some_and(|at| indent.len() > at)
-        && direction_of(&plain).is_none_or(|d| d.is_rtl());
+        && said.is_none_or(|d| d.is_rtl());
     carried.label_indent = match labelled {
         Some(_) => Some(indent.len()),
         None => carried.label_indent.filter(|_| wrapped_after_label),
@@ -370,7 +371,7 @@ fn visual_line(line: &str, carried: &mut Carried, width: usize) -> String {
             )
         }
         None => {
-            if let Some(said) = direction_of(&plain) {
+            if let Some(said) = said {
                 carried.direction = said;
             }
             (Vec::new(), plain.as_str(), carried.direction)

@@ -359,11 +359,10 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
     let search = Search::new(opened, &searcher, request);
     search.check_editions(opened)?;
     // A national regulation's id, as results name it (`reg/il/8`), goes to it.
-    let lower = query.trim().to_lowercase();
-    if crate::corpus::id::kind_of(&lower) == Some(crate::corpus::id::Kind::Regulation) {
-        return Ok(match search.citation(query, &lower)? {
+    if let Some(id) = crate::corpus::id::regulation_id(query) {
+        return Ok(match search.citation(query, &id)? {
             Some(outcome) => outcome,
-            None => Outcome::nothing(query, Unfound::NoSuchNode(lower)),
+            None => Outcome::nothing(query, Unfound::NoSuchNode(id)),
         });
     }
     // A citation goes to its node, or says that there is no such node: never to words.

@@ -44,9 +44,7 @@ pub async fn page(
                 };
                 match crate::search::search(&site.index, &asked) {
                     Ok(mut outcome) => {
-                        let more = (outcome.results.len() > request.limit)
-                            .then(|| more(&ask.params, &request))
-                            .flatten();
+                        let more = more(&ask.params, &request, outcome.results.len());
                         outcome.results.truncate(request.limit);
                         (StatusCode::OK, results(&outcome, ui, more.as_deref()))
                     }
@@ -201,17 +199,21 @@ fn page_of(hit: &Hit) -> (String, Option<&str>) {
             let part = hit.id.split('#').next().unwrap_or(&hit.id);
             (format!("/commentary/{}", path(part)), None)
         }
-        "regulation" => match hit.targets.first() {
-            Some(node) => (law_href(node), Some(&hit.id)),
-            None => (format!("/regs/{}", path(&hit.edition)), Some(&hit.id)),
-        },
+        "regulation" => {
+            let page = match hit.targets.first() {
+                Some(node) => law_href(node),
+                None => format!("/regs/{}", path(&hit.edition)),
+            };
+            (page, Some(&hit.id))
+        }
         _ => (law_href(&hit.id), None),
     }
 }
 
-/// The same search with ten more results, when more may be asked for.
-fn more(params: &Params, request: &Request) -> Option<String> {
-    if request.limit >= MAX_RESULTS {
+/// The same search with ten more results, when more were `found` than the request shows and
+/// more may be asked for.
+fn more(params: &Params, request: &Request, found: usize) -> Option<String> {
+    if found <= request.limit || request.limit >= MAX_RESULTS {
         return None;
     }
     let limit = (request.limit + 10).min(MAX_RESULTS).to_string();
