@@ -81,7 +81,61 @@ pub fn hebrew_stems(word: &str) -> impl Iterator<Item = &str> {
 /// (most words of a text, for a query word).
 pub fn within_edits(a: &str, b: &str, edits: u8) -> bool {
     let edits = usize::from(edits);
-    a.chars().count().abs_diff(b.chars().count()) <= edits && strsim::osa_distance(a, b) <= edits
+    if a.chars().count().abs_diff(b.chars().count()) > edits {
+        return false;
+    }
+    // Words fit on the stack: a search compares a misspelled query word with thousands of
+    // them, and an allocation per comparison was most of its cost.
+    let (mut a_chars, mut b_chars) = (['\0'; SHORT], ['\0'; SHORT]);
+    let (Some(a), Some(b)) = (on_stack(a, &mut a_chars), on_stack(b, &mut b_chars)) else {
+        return strsim::osa_distance(a, b) <= edits;
+    };
+    osa_within(a, b, edits)
+}
+
+/// The longest word compared without allocating.
+const SHORT: usize = 48;
+
+fn on_stack<'a>(text: &str, buffer: &'a mut [char; SHORT]) -> Option<&'a [char]> {
+    let mut n = 0;
+    for c in text.chars() {
+        *buffer.get_mut(n)? = c;
+        n += 1;
+    }
+    Some(&buffer[..n])
+}
+
+/// Whether the optimal string alignment distance of `a` and `b` is at most `edits`, stopping
+/// as soon as a row of the table is all above it.
+fn osa_within(a: &[char], b: &[char], edits: usize) -> bool {
+    // Three rows of the table: two back (for a swap), one back, and this one.
+    let mut rows = [[0usize; SHORT + 1]; 3];
+    for (j, cell) in rows[1][..=b.len()].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        let (before, this) = rows.split_at_mut(2);
+        let (two_back, one_back) = (&before[0], &before[1]);
+        let row = &mut this[0];
+        row[0] = i;
+        let mut least = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut cell = (one_back[j] + 1)
+                .min(row[j - 1] + 1)
+                .min(one_back[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                cell = cell.min(two_back[j - 2] + 1);
+            }
+            row[j] = cell;
+            least = least.min(cell);
+        }
+        if least > edits {
+            return false;
+        }
+        rows.rotate_left(1);
+    }
+    rows[1][b.len()] <= edits
 }
 
 /// What a character is that a text must not hold, because a terminal acts on it when the text
@@ -271,5 +325,35 @@ mod tests {
         assert!(within_edits("שוחק", "שחק", 1));
         assert!(!within_edits("card", "cards and", 2));
         assert!(!within_edits("claim", "clean", 1));
+    }
+
+    #[test]
+    fn within_edits_agrees_with_the_optimal_string_alignment_distance() {
+        // Every pair of short words over a small alphabet, and words longer than the stack
+        // holds: the bounded walk must say what the full distance says.
+        let alphabet = ['a', 'b', 'ש', 'ח'];
+        let mut words = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = words
+                .iter()
+                .flat_map(|w| alphabet.iter().map(move |c| format!("{w}{c}")))
+                .collect();
+            words.extend(longer);
+        }
+        words.dedup();
+        for a in words.iter().step_by(7) {
+            for b in &words {
+                for edits in 0..=2u8 {
+                    assert_eq!(
+                        within_edits(a, b, edits),
+                        strsim::osa_distance(a, b) <= usize::from(edits),
+                        "{a:?} {b:?} {edits}"
+                    );
+                }
+            }
+        }
+        let long = "ab".repeat(SHORT);
+        assert!(within_edits(&long, &format!("{long}a"), 1));
+        assert!(!within_edits(&long, &format!("b{long}a"), 1));
     }
 }
