@@ -269,7 +269,7 @@ fn every_hebrew_word_of_the_book_is_in_the_corpus_as_often_as_printed() {
     for regulation in corpus()
         .regulations
         .iter()
-        .filter(|r| r.data.source == "he-2017")
+        .filter(|r| r.data.source.as_str() == "he-2017")
         .flat_map(|r| &r.data.regulations)
     {
         count(&mut difference, &regulation.text, -1);

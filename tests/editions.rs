@@ -247,7 +247,7 @@ fn the_import_record_names_real_nodes() {
         let regulations: BTreeSet<&str> = corpus()
             .regulations
             .iter()
-            .filter(|r| r.data.source == edition.meta.id.as_str())
+            .filter(|r| r.data.source.as_str() == edition.meta.id.as_str())
             .flat_map(|r| r.data.regulations.iter().map(|g| g.id.as_str()))
             .collect();
         // A note on the book's index names the source line of an entry (a hand fix) or of what

@@ -76,7 +76,7 @@ fn every_hebrew_and_greek_term_is_printed_in_its_book() {
         for country in corpus()
             .regulations
             .iter()
-            .filter(|r| r.data.source == edition.id())
+            .filter(|r| r.data.source.as_str() == edition.id())
         {
             printed.extend(
                 country

@@ -105,7 +105,7 @@ fn differs_from_a_fresh_import_only_by_hand_fixes(profile: &str, edition: &str, 
     let regulations = |c: &corpus::Corpus| -> BTreeMap<Option<usize>, (String, String)> {
         c.regulations
             .iter()
-            .filter(|r| r.data.source == edition)
+            .filter(|r| r.data.source.as_str() == edition)
             .flat_map(|r| &r.data.regulations)
             .map(|g| {
                 let content = format!("{} {:?} {}", g.attached_to, g.footnote, g.text);

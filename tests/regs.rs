@@ -472,6 +472,13 @@ fn with_third_country() -> tempfile::TempDir {
         dir.path().join("regulations/xa.yaml"),
     )
     .unwrap();
+    // The raw text its `source` names.
+    std::fs::create_dir_all(dir.path().join("sources")).unwrap();
+    std::fs::write(
+        dir.path().join("sources/xa-regulations.txt"),
+        "Xanadu Bridge Federation: regulations (invented for the tests)\n",
+    )
+    .unwrap();
     dir
 }
 

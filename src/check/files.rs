@@ -49,6 +49,10 @@ fn strays(checker: &mut Checker<'_>) {
             .filter(|yaml| layout::place_of(yaml).is_some());
         let beside = layout::names_beside(&relative);
         let help = match renamed {
+            // Renamed over the file beside it, it would replace what is read.
+            Some(yaml) if dir.join(&yaml).exists() => format!(
+                "{yaml} is beside it, and is what is read: merge what it holds into {yaml}, then delete it"
+            ),
             Some(yaml) => format!("YAML files here end in .yaml: rename it {yaml}"),
             None if beside.is_empty() => {
                 "move it out of the corpus folder: the corpus has no folder of that name".into()

@@ -156,8 +156,15 @@ pub fn check(corpus: &Corpus, loaded: Vec<Diagnostic>) -> Report {
         .iter()
         .map(|f| corpus.root.display(f))
         .collect();
-    // Errors first, those of the files not taken in whole before the others.
-    let rank = |d: &Diagnostic| (d.level != Level::Error, !incomplete.contains(&d.file));
+    // Errors first: those of the files not taken in whole, then the nodes an edition lacks
+    // (a law file cut short), whose citations elsewhere then fail too, then the others.
+    let rank = |d: &Diagnostic| {
+        (
+            d.level != Level::Error,
+            !incomplete.contains(&d.file),
+            d.code != Code::MissingNode,
+        )
+    };
     diagnostics.sort_by(|a, b| {
         (rank(a), &a.file, a.line, a.column).cmp(&(rank(b), &b.file, b.line, b.column))
     });

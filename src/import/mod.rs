@@ -154,7 +154,7 @@ pub fn import(source: &str, profile: &Profile) -> Imported {
             country: Located::new(country.code),
             federation: country.federation.to_string(),
             language: Located::new(profile.language),
-            source: profile.edition_id.to_string(),
+            source: profile.edition_id.to_string().into(),
             regulations: notes
                 .into_iter()
                 .enumerate()

@@ -340,11 +340,14 @@ fn amendment(corpus: &Corpus, editions: &[&Edition], row: &Row) -> Vec<Raw> {
     out
 }
 
-/// A placed finding, judged: acknowledged (a note), or an error unless its kind is a note.
+/// A placed finding, judged: acknowledged (a note), or an error unless its kind is a note. A
+/// node every edition marks absent is a note too: each says what was lost, and why.
 fn judge(corpus: &Corpus, editions: &[String], mut finding: Finding) -> Finding {
+    let absent_everywhere = || finding.found.values().all(|states| states == &["absent"]);
     finding.level = match finding.kind {
         Kind::Sentences => SENTENCES_LEVEL,
         Kind::Amendment => Level::Note,
+        Kind::Presence if absent_everywhere() => Level::Note,
         _ => Level::Error,
     };
     finding.acknowledged = acknowledgment(corpus, editions, &finding);

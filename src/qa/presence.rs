@@ -1,5 +1,6 @@
 //! A node with text in one edition that another marks `absent`, or prints without text (a
-//! heading alone, or nothing).
+//! heading alone, or nothing); and a node every edition compared marks `absent` (a text lost
+//! in every book, which no difference between them would show).
 
 use std::collections::BTreeMap;
 
@@ -24,7 +25,8 @@ pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
     let texts = states.iter().filter(|s| **s == "text").count();
     let absent = states.iter().filter(|s| **s == "absent").count();
     let differ = (texts > 0 && texts < states.len()) || (absent > 0 && absent < states.len());
-    if !differ {
+    let lost_everywhere = absent == states.len();
+    if !differ && !lost_everywhere {
         return None;
     }
     let said: Vec<String> = editions
@@ -35,7 +37,11 @@ pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
         .collect();
     Some(Raw {
         kind: Kind::Presence,
-        message: format!("not in every edition: {}", said.join(", ")),
+        message: if lost_everywhere {
+            format!("in no edition compared: {}", said.join(", "))
+        } else {
+            format!("not in every edition: {}", said.join(", "))
+        },
         found: editions
             .iter()
             .zip(&states)

@@ -216,7 +216,7 @@ pub fn text(report: &Report, style: &Style, quiet: bool) -> String {
     }
     if report.partial {
         out.push_str(
-            "the checks across files (references, editions, glossary, situations) wait until every file is read whole (it parses, its ids are well formed)\n",
+            "the checks across files (references, editions, glossary, situations) wait until every file is there and read whole (it parses, its ids are well formed)\n",
         );
     }
     if errors == 0 {

@@ -361,7 +361,7 @@ pub fn countries_markdown(countries: &[Regulations]) -> String {
             d.regulations.len().to_string(),
             d.federation.clone(),
             d.language.to_string(),
-            d.source.clone(),
+            d.source.to_string(),
         ];
         let cells: Vec<String> = cells.iter().map(|c| markdown_cell(c)).collect();
         out.push_str(&format!("| {} |\n", cells.join(" | ")));
@@ -380,7 +380,7 @@ pub fn countries_csv(countries: &[Regulations]) -> String {
             d.regulations.len().to_string(),
             d.federation.clone(),
             d.language.to_string(),
-            d.source.clone(),
+            d.source.to_string(),
         ]));
     }
     out
@@ -409,7 +409,7 @@ impl CountryJson {
             country: data.country.to_string(),
             federation: data.federation.clone(),
             language: data.language.to_string(),
-            source: data.source.clone(),
+            source: data.source.to_string(),
             regulations: data.regulations.len(),
         }
     }

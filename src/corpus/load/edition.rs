@@ -270,6 +270,20 @@ impl Loader<'_> {
                 "remove `absent`, or the text",
             );
         }
+        // A node with nothing under it holds the text: one without is a text lost, which the
+        // edition must say it lost.
+        let leaf = node.children.is_empty() && path.is_some_and(|p| p.kind() != Kind::Law);
+        if leaf && self.text_bundled && node.text.is_none() && node.absent.is_none() {
+            self.error(
+                Code::Absent,
+                file,
+                id.pos,
+                format!("`{id}` has no text and no node under it"),
+                "add its `text` as printed, or say why the book lacks it: `absent: <reason>`",
+            );
+            // Its citations and the differences it makes would be reported again.
+            self.not_whole(file);
+        }
         let kind = path.map_or(Kind::Law, |p| p.kind());
         let index = push_node(entries, file, node, kind, parent.map(|(i, _)| i));
         self.footnotes(file, &node.footnotes, index, entries, seen);

@@ -19,7 +19,7 @@ use super::model::{
     RegulationsFile, SituationsFile,
 };
 use super::source::Unreadable;
-use super::{Corpus, Loaded, Regulations, Root};
+use super::{Corpus, Edition, Loaded, Regulations, Root};
 
 use crate::error::Code;
 use crate::error::{Diagnostic, Error, Result};
@@ -29,14 +29,7 @@ use crate::error::{Diagnostic, Error, Result};
 /// Fails only when the corpus cannot be read at all. The references are not derived: load a
 /// corpus with `bridgelaws::load`, which derives them.
 pub fn read(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
-    if let Root::Dir(dir) = &root
-        && !dir.join(layout::EDITIONS).is_dir()
-    {
-        return Err(Error::Usage(format!(
-            "{} is not a corpus folder (it has no editions/ folder); give --corpus a corpus folder, or leave --corpus out for ./corpus or the built-in corpus",
-            dir.display()
-        )));
-    }
+    is_corpus(&root)?;
     let mut loader = Loader::new(&root);
     let mut editions = Vec::new();
     let folders = root.list(layout::EDITIONS)?;
@@ -45,6 +38,7 @@ pub fn read(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
             editions.push(edition);
         }
     }
+    loader.missing_laws(&editions)?;
     if folders.is_empty() {
         loader.error(
             Code::CorpusFile,
@@ -96,6 +90,63 @@ pub fn read(root: Root) -> Result<(Corpus, Vec<Diagnostic>)> {
         commentary,
     };
     Ok((corpus, diagnostics))
+}
+
+/// Refuse a folder that is no corpus (none there, a file, a folder without `editions/`) before
+/// anything reads it or is written beside it.
+pub fn is_corpus(root: &Root) -> Result<()> {
+    let Root::Dir(dir) = root else {
+        return Ok(());
+    };
+    let what = if !dir.exists() {
+        "does not exist"
+    } else if !dir.is_dir() {
+        "is a file, not a corpus folder"
+    } else if !dir.join(layout::EDITIONS).is_dir() {
+        "is not a corpus folder (it has no editions/ folder)"
+    } else {
+        return Ok(());
+    };
+    Err(Error::Usage(format!(
+        "{} {what}; give --corpus a corpus folder, or leave --corpus out for ./corpus or the built-in corpus",
+        dir.display()
+    )))
+}
+
+impl Loader<'_> {
+    /// A law one edition has a file for and another has not: the file was lost (deleted, not
+    /// yet imported). Said once, where the file should be, rather than as every node of the
+    /// law missing from that edition and every citation of it broken.
+    fn missing_laws(&mut self, editions: &[Edition]) -> Result<()> {
+        let mut files: Vec<(&str, Vec<String>)> = Vec::new();
+        for edition in editions {
+            let dir = edition.meta.id.as_str();
+            let mut names = self.root.list(&layout::edition_file(dir, "laws"))?;
+            names.retain(|name| name.ends_with(".yaml"));
+            files.push((dir, names));
+        }
+        let mut laws: Vec<&String> = files.iter().flat_map(|(_, names)| names).collect();
+        laws.sort();
+        laws.dedup();
+        for (dir, names) in &files {
+            for law in laws.iter().filter(|law| !names.contains(law)) {
+                let file = layout::edition_file(dir, &format!("laws/{law}"));
+                let having: Vec<&str> = (files.iter())
+                    .filter(|(_, names)| names.contains(law))
+                    .map(|(dir, _)| *dir)
+                    .collect();
+                self.error(
+                    Code::MissingFile,
+                    &file,
+                    Pos::default(),
+                    format!("{file} is missing: {} {} it", having.join(" and "), if having.len() == 1 { "has" } else { "have" }),
+                    "restore it (from version control, or a copy of the corpus), or import the law with `bridgelaws import`",
+                );
+                self.incomplete.push(file);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Read one corpus file on its own (relative to the corpus folder), with a located error when

@@ -2,9 +2,9 @@
 //! formed and used once, and each attached to a law or definition that some edition has.
 
 use super::{Loader, Seen};
-use crate::corpus::Edition;
 use crate::corpus::id::{Kind, LawPath, kind_of};
 use crate::corpus::model::RegulationsFile;
+use crate::corpus::{Edition, layout};
 use crate::error::Code;
 
 impl Loader<'_> {
@@ -26,6 +26,32 @@ impl Loader<'_> {
                 ),
                 format!("set `country: {country}` or rename the file"),
             );
+        }
+        let source = data.source.as_str();
+        let printed_in = editions.iter().any(|e| e.meta.id.as_str() == source)
+            || (source.starts_with("sources/") && self.root.exists(source));
+        // (With an edition left out, it may be the one named.)
+        if !printed_in && self.incomplete.is_empty() {
+            let editions: Vec<&str> = editions.iter().map(|e| e.meta.id.as_str()).collect();
+            let named = format!(
+                "name the edition the regulations are printed in ({}), or the raw text they were taken from (`sources/<file>`)",
+                editions.join(", ")
+            );
+            let (message, hint) = if source.starts_with("sources/") {
+                (
+                    format!("`{source}` is no file of the corpus"),
+                    format!("add the raw text there, or {named}"),
+                )
+            } else {
+                let folder = layout::edition_file(source, "");
+                (
+                    format!("`{source}` is no edition of the corpus: there is no {folder}"),
+                    format!("{named}; restore {folder} if it was lost"),
+                )
+            };
+            self.error(Code::CorpusFile, file, data.source.pos, message, hint);
+            // Whatever else names the edition would say the same again.
+            self.not_whole(file);
         }
         let mut seen = Seen::new();
         for regulation in &data.regulations {

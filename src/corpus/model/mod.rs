@@ -282,7 +282,7 @@ pub struct RegulationsFile {
     /// Language of the regulations as printed.
     pub language: Located,
     /// Where they are printed: an edition id, or a file under `sources/`.
-    pub source: String,
+    pub source: Located,
     /// The regulations, in printed order.
     pub regulations: Vec<Regulation>,
 }
