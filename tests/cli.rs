@@ -523,3 +523,72 @@ fn the_readme_examples_run_as_written() {
         );
     }
 }
+
+#[test]
+fn a_terminal_that_gives_its_columns_but_no_rows_is_wrapped_to_them() {
+    // `script` runs the program on a pseudo-terminal; `stty rows 0` is what a harness or a
+    // CI runner often leaves, and the width must still be read.
+    let bin = env!("CARGO_BIN_EXE_bridgelaws");
+    let corpus = crate::util::corpus_dir();
+    let command = format!(
+        "stty cols 80 rows 0; '{bin}' --corpus '{}' regs il",
+        corpus.display()
+    );
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env_remove("COLUMNS")
+        .output()
+        .expect("`script` (util-linux) runs");
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 100, "{text}");
+    for line in &lines {
+        assert!(
+            bridgelaws::render::style::visible_width(line.trim_end_matches('\r')) <= 80,
+            "{line}"
+        );
+    }
+    // reg/il/2, a long Hebrew text, goes on over the next lines, each right to left.
+    let at = lines.iter().position(|l| l.contains("reg/il/2 ")).unwrap();
+    assert!(
+        lines[at + 1]
+            .trim_end()
+            .ends_with(|c: char| ('\u{5d0}'..='\u{5ea}').contains(&c) || c == '.'),
+        "{}",
+        lines[at + 1]
+    );
+}
+
+#[test]
+fn a_corpus_that_is_not_there_is_said_so_and_nothing_is_made_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nope");
+    let file = dir.path().join("notes.yaml");
+    std::fs::write(&file, "notes: []\n").unwrap();
+    for (corpus, said) in [
+        (&missing, "does not exist"),
+        (&file, "is a file, not a corpus folder"),
+    ] {
+        let output = bridgelaws(&["--corpus", corpus.to_str().unwrap(), "search", "bid"]);
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            stderr(&output).contains(&format!("{} {said}", corpus.display())),
+            "{}",
+            stderr(&output)
+        );
+    }
+    // No index folder beside what was named, nor beside a corpus that does not load.
+    let broken = dir.path().join("broken");
+    std::fs::create_dir_all(broken.join("editions/xx-2017")).unwrap();
+    std::fs::write(broken.join("editions/xx-2017/edition.yaml"), "id: [\n").unwrap();
+    let output = bridgelaws(&["--corpus", broken.to_str().unwrap(), "search", "bid"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let mut left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["broken", "notes.yaml"]);
+}

@@ -273,6 +273,25 @@ fn an_export_writes_its_file_whole_or_not_at_all() {
     assert!(output.stdout.is_empty());
     let printed = export_he_el("xliff", "27", &[]);
     assert_eq!(std::fs::read(&file).unwrap(), printed.stdout);
+    // `-` is standard output, as for most programs, not a file named `-`.
+    let dashed = crate::util::bridgelaws_in(
+        dir.path(),
+        &[
+            "export",
+            "--edition",
+            "he",
+            "--edition",
+            "el",
+            "--format",
+            "xliff",
+            "--scope",
+            "27",
+            "-o",
+            "-",
+        ],
+    );
+    assert_eq!(dashed.stdout, printed.stdout);
+    assert!(!dir.path().join("-").exists());
     for scope in ["27E", "94"] {
         let output = to_file(scope);
         assert_eq!(output.status.code(), Some(1), "{scope}");

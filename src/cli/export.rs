@@ -57,15 +57,24 @@ pub struct Args {
     #[arg(long)]
     pub bom: bool,
 
-    /// Write to FILE instead of standard output; it is replaced only once the export is whole
-    /// (a failed export leaves it as it was)
+    /// Write to FILE instead of standard output (`-` is standard output); it is replaced only
+    /// once the export is whole (a failed export leaves it as it was)
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 
+impl Args {
+    /// The file to write, if not standard output.
+    fn file(&self) -> Option<&std::path::Path> {
+        self.output
+            .as_deref()
+            .filter(|path| path.as_os_str() != "-")
+    }
+}
+
 pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
     // A folder mistyped is said, not made: an export goes where the user points it.
-    if let Some(path) = &args.output {
+    if let Some(path) = args.file() {
         let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
         if let Some(folder) = folder.filter(|f| !f.is_dir()) {
             return Err(Error::Usage(format!(
@@ -147,7 +156,7 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
         })
         .into_owned()
     };
-    match &args.output {
+    match args.file() {
         Some(path) => write_file(path, &text),
         None => emit_raw(out, &text),
     }

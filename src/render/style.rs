@@ -74,13 +74,25 @@ impl Surroundings {
             columns: var("COLUMNS"),
             no_color: var("NO_COLOR"),
             term: var("TERM"),
-            terminal_width: terminal
-                .then(terminal_size::terminal_size)
-                .flatten()
-                .map(|(w, _)| usize::from(w.0)),
+            terminal_width: terminal.then(terminal_width).flatten(),
             terminal_applies_bidi: applies_bidi(var),
         }
     }
+}
+
+/// The width of the terminal on standard output. A terminal that gives its columns but no rows
+/// (`script` on a pseudo-terminal of 0 rows, some CI runners) still has that width.
+#[cfg(unix)]
+fn terminal_width() -> Option<usize> {
+    rustix::termios::tcgetwinsize(std::io::stdout())
+        .ok()
+        .map(|size| usize::from(size.ws_col))
+        .filter(|&columns| columns > 0)
+}
+
+#[cfg(not(unix))]
+fn terminal_width() -> Option<usize> {
+    terminal_size::terminal_size().map(|(width, _)| usize::from(width.0))
 }
 
 /// Whether the terminal the variables describe applies the Unicode bidi algorithm itself:
@@ -564,6 +576,11 @@ fn mirror(c: char) -> char {
         '>' => '<',
         '«' => '»',
         '»' => '«',
+        // The breadcrumbs' separator points to the child in either direction.
+        '‹' => '›',
+        '›' => '‹',
+        '≤' => '≥',
+        '≥' => '≤',
         other => other,
     }
 }
@@ -756,6 +773,8 @@ mod tests {
         );
         // Latin text is left alone.
         assert_eq!(style.finish("Law 27\n"), "Law 27\n");
+        // A breadcrumb's separator points from the law to its section, right to left.
+        assert_eq!(style.finish("חוק 27 › א"), "א ‹ 27 קוח");
         // Each point stays on its letter: a terminal draws a mark on the cell before it. The
         // word is from Law 12A1 of the Hebrew edition (`הַסְדָּרָה`).
         assert_eq!(

@@ -138,6 +138,7 @@ pub fn open_or_build(
     dir: &Path,
     building: &mut dyn FnMut(&Unusable),
 ) -> Result<Opened> {
+    crate::corpus::load::is_corpus(root)?;
     let fingerprint = store::fingerprint(root)?;
     match store::open(dir, &fingerprint) {
         Ok(opened) => Ok(opened),
@@ -155,9 +156,15 @@ pub fn rebuild(root: &Root, dir: &Path) -> Result<Opened> {
 }
 
 fn build(root: &Root, dir: &Path, fingerprint: &str) -> Result<Opened> {
-    // A folder that is not an index is refused before anything is read.
+    // A folder that is not an index is refused before anything is read; one made for a
+    // corpus that turns out not to load is not left behind.
+    let made = !dir.exists();
     store::claim(dir)?;
-    let corpus = crate::load(root.clone())?;
+    let corpus = crate::load(root.clone()).inspect_err(|_| {
+        if made {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    })?;
     store::build(&corpus, dir, fingerprint)
 }
 pub mod relevance;
