@@ -234,12 +234,45 @@ fn csv_has_a_row_per_node_and_a_bom_when_asked() {
         "--bom",
     ]);
     assert!(
-        csv.starts_with("\u{FEFF}id,kind,he-2017,el-2017\r\n"),
+        csv.starts_with("\u{FEFF}id,kind,he-2017 title,he-2017 text,he-2017 note,el-2017 title,el-2017 text,el-2017 note\r\n"),
         "{csv}"
     );
     assert_eq!(csv.lines().count(), 4, "{csv}");
     let (plain, _) = export(&["--edition", "el", "--format", "csv", "--scope", "27B1"]);
-    assert!(plain.starts_with("id,kind,el-2017\r\n"), "{plain}");
+    assert!(
+        plain.starts_with("id,kind,el-2017 title,el-2017 text,el-2017 note\r\n"),
+        "{plain}"
+    );
+    // The book's words and the project's notes are never in one cell: an absent node's text
+    // is empty beside its reason, and the English edition's summary is a note, not its text.
+    let (all, _) = export(&[
+        "--edition",
+        "he",
+        "--edition",
+        "en",
+        "--format",
+        "csv",
+        "--scope",
+        "77",
+    ]);
+    let law = all.split_once("\r\n").unwrap().1;
+    assert!(law.starts_with("77,law,חוק 77"), "{law}");
+    assert!(
+        law.contains(",LAW 77 – Duplicate Bridge Scoring Table,,\"unofficial summary: "),
+        "{law}"
+    );
+    let (absent, _) = export(&[
+        "--edition",
+        "he",
+        "--edition",
+        "el",
+        "--format",
+        "csv",
+        "--scope",
+        "16A3",
+    ]);
+    let row = absent.lines().nth(1).unwrap();
+    assert!(row.starts_with("16A3,paragraph,,,\"absent: "), "{row}");
 }
 
 #[test]
@@ -464,22 +497,35 @@ fn the_translate_toolkit_reads_the_exports_back() {
     assert_eq!(csv["bom"], true);
     assert_eq!(
         csv["columns"],
-        serde_json::json!(["id", "kind", "he-2017", "el-2017"])
+        serde_json::json!([
+            "id",
+            "kind",
+            "he-2017 title",
+            "he-2017 text",
+            "he-2017 note",
+            "el-2017 title",
+            "el-2017 text",
+            "el-2017 note"
+        ])
     );
     let rows = csv["rows"].as_array().unwrap();
     assert_eq!(rows.len(), expected.rows.len());
     assert_eq!(csv["toolkit_ids"].as_array().unwrap().len(), rows.len());
     let row = rows.iter().find(|r| r["id"] == "27B1(a)").unwrap();
     assert!(
-        row["el-2017"]
+        row["el-2017 text"]
             .as_str()
             .unwrap()
             .ends_with(SECOND_SENTENCE_EL),
         "{row}"
     );
     let absent = rows.iter().find(|r| r["id"] == "def/lho").unwrap();
+    assert_eq!(absent["he-2017 text"], "", "{absent}");
     assert!(
-        absent["he-2017"].as_str().unwrap().contains("[absent: "),
+        absent["he-2017 note"]
+            .as_str()
+            .unwrap()
+            .starts_with("absent: "),
         "{absent}"
     );
     eprintln!(

@@ -22,7 +22,7 @@ pub enum ExportFormat {
     Tmx,
     /// XLIFF 1.2: one language pair, the first edition the source, the second the target
     Xliff,
-    /// CSV for spreadsheets: a row per node, a column per edition
+    /// CSV for spreadsheets and translation tools: a row per node; each edition's title, text and note (absent, not bundled, a summary) in columns of their own
     Csv,
 }
 

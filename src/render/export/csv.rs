@@ -1,9 +1,11 @@
-//! CSV for spreadsheet programs: a row per aligned node, a column per edition holding what the
-//! edition prints for it (as `compare` shows it: the title, a note in brackets where the text is
-//! absent or not bundled, the text).
+//! CSV for spreadsheet programs and translation tools: a row per aligned node, and for each
+//! edition three columns: the printed number and heading (a definition's term), the text as
+//! the book prints it, and the project's note where the book's text is not there (absent, with
+//! its reason; not bundled; an unofficial English summary). The book's words and the
+//! project's never share a cell.
 
 use super::Export;
-use crate::render::compare::Cell;
+use crate::render::compare::{Cell, Note};
 use crate::render::regs::csv_record;
 
 /// The export as CSV (RFC 4180, CRLF line ends, formula-like cells neutralised), with a byte
@@ -14,20 +16,37 @@ pub fn write(export: &Export, bom: bool) -> String {
         out.push('\u{FEFF}');
     }
     let mut header = vec!["id".to_string(), "kind".to_string()];
-    header.extend(export.editions.iter().map(|e| e.id().to_string()));
+    for edition in &export.editions {
+        for column in ["title", "text", "note"] {
+            header.push(format!("{} {column}", edition.id()));
+        }
+    }
     out.push_str(&csv_record(&header));
     for row in &export.rows {
         let mut record = vec![row.id.clone(), row.kind.as_str().to_string()];
-        record.extend(
-            row.cells
-                .iter()
-                .zip(&export.editions)
-                .map(|(cell, edition)| {
-                    cell.map(|entry| Cell::of(entry, edition).printed())
-                        .unwrap_or_default()
-                }),
-        );
+        for (cell, edition) in row.cells.iter().zip(&export.editions) {
+            let cell = cell.map(|entry| Cell::of(entry, edition));
+            record.extend(columns(cell.as_ref()));
+        }
         out.push_str(&csv_record(&record));
     }
     out
+}
+
+/// A cell's three columns; all empty where the edition lacks the node.
+fn columns(cell: Option<&Cell>) -> [String; 3] {
+    let Some(cell) = cell else {
+        return Default::default();
+    };
+    let title = cell.title.clone().unwrap_or_default();
+    match &cell.note {
+        None => [title, cell.text.clone(), String::new()],
+        // The summary is the project's English, not the edition's text.
+        Some(Note::Summary) => [
+            title,
+            String::new(),
+            format!("{}: {}", Note::Summary, cell.text),
+        ],
+        Some(note) => [title, cell.text.clone(), note.to_string()],
+    }
 }
