@@ -282,16 +282,42 @@ const ABBREVIATIONS: &[&str] = &[
 /// The sentences of a text, as printed: a sentence ends at `.`, `!`, `?` (and the Greek
 /// question mark `;`) followed by a space or a line break, unless the word is an abbreviation
 /// or a lone enumerator (`1.`, `(a).`). Line breaks (table rows, paragraphs) end sentences too.
+/// A sentence in brackets (`(See Law 54.)`) belongs to the one before it: one book brackets
+/// inside a sentence what another writes as a sentence of its own (17D1), and cut apart they
+/// would pair the wrong texts.
 pub fn sentences<'t>(text: &'t str, language: &str) -> Vec<&'t str> {
-    let mut out = Vec::new();
+    sentences_cut(text, language, Brackets::WithTheSentenceBefore)
+}
+
+/// Where a sentence in brackets goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Brackets {
+    /// Read with the sentence before it, as one book prints it inside that sentence.
+    WithTheSentenceBefore,
+    /// A sentence of its own, as the book prints it.
+    OnTheirOwn,
+}
+
+/// The sentences of a text, a sentence in brackets as `brackets` says.
+pub fn sentences_cut<'t>(text: &'t str, language: &str, brackets: Brackets) -> Vec<&'t str> {
+    let mut out: Vec<&'t str> = Vec::new();
     let mut start = 0;
+    // Where the last sentence began, and whether it may take one in brackets after it (no
+    // line break ended it).
+    let mut last: Option<(usize, bool)> = None;
+    let joins = brackets == Brackets::WithTheSentenceBefore;
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     for (n, &(at, c)) in chars.iter().enumerate() {
         let next = chars.get(n + 1).map(|&(_, c)| c);
+        let before = n.checked_sub(1).map(|b| chars[b].1);
         let ends = match c {
             '\n' => true,
             '.' | '!' | '?' => next.is_none_or(char::is_whitespace),
             ';' => language == "el" && next.is_none_or(char::is_whitespace),
+            ')' => {
+                before.is_some_and(|b| matches!(b, '.' | '!' | '?'))
+                    && next.is_none_or(char::is_whitespace)
+            }
             _ => false,
         };
         if !ends {
@@ -314,17 +340,39 @@ pub fn sentences<'t>(text: &'t str, language: &str) -> Vec<&'t str> {
         if c != '\n' && (ABBREVIATIONS.contains(&folded.as_str()) || enumerator) {
             continue;
         }
-        let sentence = piece.trim();
-        if !sentence.is_empty() {
-            out.push(sentence);
-        }
+        push_sentence(&mut out, &mut last, text, start..end, joins && c != '\n');
         start = end;
     }
-    let rest = text[start..].trim();
-    if !rest.is_empty() {
-        out.push(rest);
-    }
+    push_sentence(&mut out, &mut last, text, start..text.len(), false);
     out
+}
+
+/// Add the sentence at `range` of `text`, or join it to the one before when it is in brackets
+/// and that one may take it; `takes` says whether this one may take the next.
+fn push_sentence<'t>(
+    out: &mut Vec<&'t str>,
+    last: &mut Option<(usize, bool)>,
+    text: &'t str,
+    range: std::ops::Range<usize>,
+    takes: bool,
+) {
+    let piece = &text[range.clone()];
+    let sentence = piece.trim();
+    if sentence.is_empty() {
+        return;
+    }
+    let from = range.start + (piece.len() - piece.trim_start().len());
+    match *last {
+        Some((began, true)) if sentence.starts_with('(') && sentence.ends_with(')') => {
+            out.pop();
+            out.push(text[began..from + sentence.len()].trim_end());
+            *last = Some((began, takes));
+        }
+        _ => {
+            out.push(sentence);
+            *last = Some((from, takes));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -352,6 +400,19 @@ mod tests {
                      φύλλο του μπορεί να παιχτεί νόμιμα στη λεβέ, πρέπει να παιχτεί";
         assert_eq!(sentences(greek, "el").len(), 2);
         assert_eq!(sentences("a\nb", "en"), ["a", "b"]);
+        // 17D1 (Greek): a sentence in brackets stays with the one before it, as the Hebrew
+        // book prints it inside that sentence.
+        let greek = "Η περίοδος των αγορών τελειώνει όταν ο αμυνόμενος αποκαλύπτει την αντάμ. \
+                     (Αν πρόκειται για αντάμ εκτός σειράς, βλέπε Νόμο 54.) Το διάστημα αυτό \
+                     ονομάζεται Περίοδος Διευκρινίσεων.";
+        let cut = sentences(greek, "el");
+        assert_eq!(cut.len(), 2, "{cut:?}");
+        assert!(cut[0].ends_with("βλέπε Νόμο 54.)"), "{cut:?}");
+        assert!(cut[1].starts_with("Το διάστημα"), "{cut:?}");
+        // After a line break, a bracketed line is a line of its own; and every sentence in
+        // brackets when asked so.
+        assert_eq!(sentences("a.\n(b.)", "en"), ["a.", "(b.)"]);
+        assert_eq!(sentences_cut(greek, "el", Brackets::OnTheirOwn).len(), 3);
     }
 
     #[test]

@@ -79,6 +79,27 @@ fn the_units_are_sentences_where_the_books_agree_and_nodes_elsewhere() {
         .map(|u| u.id())
         .collect();
     assert_eq!(contract, ["def/contract"]);
+    // A sentence in brackets stays with the sentence before it where one book prints it inside
+    // that sentence (17D1: the Greek's `(… βλέπε Νόμο 54.)`, the Hebrew's `(… ראו חוק 54)`),
+    // and stands alone where both books print it alone (6D2).
+    let of = |node: &str| -> Vec<(String, String, String)> {
+        (export.units.iter())
+            .filter(|u| u.node == node && u.part == Part::Text)
+            .map(|u| (u.id(), u.segments[0].plain(), u.segments[1].plain()))
+            .collect()
+    };
+    let d1 = of("17D1");
+    assert_eq!(d1.len(), 2, "{d1:?}");
+    assert!(
+        d1[0].1.contains("חוק 54") && d1[0].2.ends_with("Νόμο 54.)"),
+        "{d1:?}"
+    );
+    let d2 = of("6D2");
+    assert_eq!(d2.len(), 2, "{d2:?}");
+    assert!(
+        d2[1].1.starts_with('(') && d2[1].2.starts_with('('),
+        "{d2:?}"
+    );
     // The text a law prints after its parts is a unit of its own after theirs, where the book
     // prints it (Law 71's closing sentence came before 71.1, as its `.s2`).
     let law_71: Vec<String> = (export.units.iter())

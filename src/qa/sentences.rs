@@ -3,24 +3,26 @@
 //! error (a sentence missing from a book changes the length, which is one).
 
 use super::{Kind, Raw, body};
-use crate::align::{Row, sentences};
+use crate::align::{Brackets, Row, sentences_cut};
 use crate::corpus::Edition;
 
-/// How many sentences a text has.
-pub fn count(text: &str, language: &str) -> usize {
-    sentences(text, language).len()
-}
-
 pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
-    let counts: Vec<Option<usize>> = row
+    // Only where every edition prints a text: one missing is `presence`.
+    let texts: Vec<String> = row
         .cells
         .iter()
-        .zip(editions)
-        .map(|(cell, edition)| cell.and_then(body).map(|t| count(&t, edition.language())))
-        .collect();
-    // Only where every edition prints a text: one missing is `presence`.
-    let counts: Vec<usize> = counts.into_iter().collect::<Option<_>>()?;
-    if counts.iter().all(|c| *c == counts[0]) {
+        .map(|c| c.and_then(body))
+        .collect::<Option<_>>()?;
+    // As many sentences with a sentence in brackets read either way (with the one before it,
+    // or alone, as both books print it) is no difference.
+    let counted = |brackets: Brackets| -> Vec<usize> {
+        (texts.iter().zip(editions))
+            .map(|(t, e)| sentences_cut(t, e.language(), brackets).len())
+            .collect()
+    };
+    let agree = |counts: &[usize]| counts.iter().all(|c| *c == counts[0]);
+    let counts = counted(Brackets::WithTheSentenceBefore);
+    if agree(&counts) || agree(&counted(Brackets::OnTheirOwn)) {
         return None;
     }
     let said: Vec<String> = editions
@@ -42,7 +44,11 @@ pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {
 
 #[cfg(test)]
 mod tests {
-    use super::count;
+    use crate::align::sentences;
+
+    fn count(text: &str, language: &str) -> usize {
+        sentences(text, language).len()
+    }
 
     #[test]
     fn sentences_are_counted_as_printed() {

@@ -13,7 +13,7 @@ mod xml;
 
 use std::ops::Range;
 
-use crate::align::{self, Row, Scope};
+use crate::align::{self, Brackets, Row, Scope};
 use crate::corpus::id::slug;
 use crate::corpus::reference::Field;
 use crate::corpus::{Edition, Entry, Kind};
@@ -443,21 +443,33 @@ fn units(
     editions: &[&Edition],
     segmentation: Segmentation,
 ) -> Vec<Unit> {
-    let sentences: Vec<Vec<Range<usize>>> = texts
-        .iter()
-        .zip(editions)
-        .map(|(t, e)| sentence_ranges(&t.text, e.language()))
-        .collect();
+    // A sentence in brackets is first read with the one before it (one book brackets inside a
+    // sentence what another prints as a sentence of its own, 17D1); where the books then
+    // disagree, each as a sentence (both print it on its own, 6D2).
+    let cut = |brackets: Brackets| -> Vec<Vec<Range<usize>>> {
+        texts
+            .iter()
+            .zip(editions)
+            .map(|(t, e)| sentence_ranges(&t.text, e.language(), brackets))
+            .collect()
+    };
+    let pairs = |sentences: &[Vec<Range<usize>>]| {
+        let n = sentences[0].len();
+        n > 1
+            && sentences.iter().all(|s| s.len() == n)
+            && texts.iter().zip(sentences).all(|(t, ranges)| {
+                t.citations
+                    .iter()
+                    .all(|(p, _)| ranges.iter().any(|r| r.start <= p.start && p.end <= r.end))
+            })
+            && (0..n).all(|i| sentences_pair(texts, sentences, i))
+    };
+    let mut sentences = cut(Brackets::WithTheSentenceBefore);
+    if !pairs(&sentences) {
+        sentences = cut(Brackets::OnTheirOwn);
+    }
     let n = sentences[0].len();
-    let split = segmentation == Segmentation::Sentences
-        && n > 1
-        && sentences.iter().all(|s| s.len() == n)
-        && texts.iter().zip(&sentences).all(|(t, ranges)| {
-            t.citations
-                .iter()
-                .all(|(p, _)| ranges.iter().any(|r| r.start <= p.start && p.end <= r.end))
-        })
-        && (0..n).all(|i| sentences_pair(texts, &sentences, i));
+    let split = segmentation == Segmentation::Sentences && pairs(&sentences);
     let unit = |sentence, segments| Unit {
         node: row.id.clone(),
         kind: row.kind,
@@ -512,8 +524,8 @@ fn sentences_pair(texts: &[Text], sentences: &[Vec<Range<usize>>], i: usize) -> 
 const MISPAIRED: f64 = 3.0;
 
 /// Where each sentence of `text` lies in it.
-fn sentence_ranges(text: &str, language: &str) -> Vec<Range<usize>> {
-    align::sentences(text, language)
+fn sentence_ranges(text: &str, language: &str, brackets: Brackets) -> Vec<Range<usize>> {
+    align::sentences_cut(text, language, brackets)
         .into_iter()
         .map(|s| {
             // Each sentence is a slice of `text`.
@@ -530,7 +542,7 @@ mod tests {
     #[test]
     fn sentence_ranges_are_where_the_sentences_stand() {
         let text = "Αν ναι. Τότε όχι; Τέλος.";
-        let ranges = sentence_ranges(text, "el");
+        let ranges = sentence_ranges(text, "el", Brackets::WithTheSentenceBefore);
         let got: Vec<&str> = ranges.iter().map(|r| &text[r.clone()]).collect();
         assert_eq!(got, ["Αν ναι.", "Τότε όχι;", "Τέλος."]);
     }
