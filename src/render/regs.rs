@@ -253,14 +253,24 @@ pub fn markdown(table: &Table<'_>) -> String {
     out.push_str(&"| --- ".repeat(3 + codes.len()));
     out.push_str("|\n");
     for row in table.rows {
-        let mut cells = table.lead(row, ", ");
+        // The texts escaped, the table's own markup (bold ids, line breaks) not.
+        let mut cells: Vec<String> = (table.lead(row, ", ").iter())
+            .map(|c| markdown_cell(c))
+            .collect();
         for (_, regulations) in table.cells(row) {
             let cell: Vec<String> = regulations
                 .iter()
                 .map(|r| {
-                    let mut cell = format!("**{}** {}", name(r), r.text.as_str());
+                    let mut cell = format!(
+                        "**{}** {}",
+                        markdown_cell(&name(r)),
+                        markdown_cell(r.text.as_str())
+                    );
                     if let Some(english) = &r.english {
-                        cell.push_str(&format!("<br>*{ENGLISH}* {}", english.text.as_str()));
+                        cell.push_str(&format!(
+                            "<br>*{ENGLISH}* {}",
+                            markdown_cell(english.text.as_str())
+                        ));
                     }
                     cell
                 })
@@ -271,16 +281,27 @@ pub fn markdown(table: &Table<'_>) -> String {
                 cell.join("<br><br>")
             });
         }
-        let cells: Vec<String> = cells.iter().map(|c| markdown_cell(c)).collect();
         out.push_str(&format!("| {} |\n", cells.join(" | ")));
     }
     out
 }
 
-/// A text as one cell of a Markdown table, keeping to its row: pipes escaped, line breaks as
-/// `<br>`.
+/// A text as one cell of a Markdown table, keeping to its row and read as printed: pipes and
+/// what Markdown would take for emphasis, code, HTML or an entity escaped, line breaks as
+/// `<br>`. (Brackets stay: `[^1]` with no definition is text.)
 pub fn markdown_cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', "<br>")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("<br>"),
+            '\\' | '|' | '*' | '_' | '`' | '<' | '>' | '~' | '&' => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// CSV (RFC 4180): node, heading, who regulates it, then for each country its regulation ids,
@@ -543,5 +564,27 @@ mod tests {
     #[test]
     fn markdown_cells_keep_to_their_row() {
         assert_eq!(markdown_cell("a | b\nc"), "a \\| b<br>c");
+        // Emphasis, HTML and entities are text as printed, not markup.
+        let printed = "*not* <b>bold</b> &amp; 3_NT `x` ~y~ a\\b";
+        let cell = markdown_cell(printed);
+        assert_eq!(
+            cell,
+            "\\*not\\* \\<b\\>bold\\</b\\> \\&amp; 3\\_NT \\`x\\` \\~y\\~ a\\\\b"
+        );
+        // A Markdown reader shows the cell as printed.
+        let table = format!("| t |\n|---|\n| {cell} |\n");
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(
+            &mut html,
+            pulldown_cmark::Parser::new_ext(&table, pulldown_cmark::Options::all()),
+        );
+        let mut text = String::new();
+        for event in pulldown_cmark::Parser::new_ext(&table, pulldown_cmark::Options::all()) {
+            if let pulldown_cmark::Event::Text(t) = event {
+                text.push_str(&t);
+            }
+        }
+        assert!(text.ends_with(printed), "{text}\n{html}");
+        assert!(!html.contains("<b>") && !html.contains("<em>"), "{html}");
     }
 }
