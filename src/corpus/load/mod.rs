@@ -135,11 +135,12 @@ impl Loader<'_> {
                     .filter(|(_, names)| names.contains(law))
                     .map(|(dir, _)| *dir)
                     .collect();
+                let verb = if having.len() == 1 { "has" } else { "have" };
                 self.error(
                     Code::MissingFile,
                     &file,
                     Pos::default(),
-                    format!("{file} is missing: {} {} it", having.join(" and "), if having.len() == 1 { "has" } else { "have" }),
+                    format!("{file} is missing: {} {verb} it", having.join(" and ")),
                     "restore it (from version control, or a copy of the corpus), or import the law with `bridgelaws import`",
                 );
                 self.incomplete.push(file);
