@@ -679,6 +679,22 @@ fn the_api_answers_what_the_command_line_prints() {
             ],
         ),
         (
+            format!(
+                "/api/search?{}",
+                query(&[("q", "claim"), ("kind", "regulation,commentary")])
+            ),
+            vec![
+                "search",
+                "claim",
+                "--kind",
+                "regulation,commentary",
+                "--format",
+                "json",
+                "--index",
+                &index,
+            ],
+        ),
+        (
             "/api/regs/il/gr?law=40".into(),
             vec![
                 "regs", "diff", "il", "gr", "--law", "40", "--format", "json",
@@ -748,6 +764,31 @@ fn the_api_bounds_the_results() {
     // More is refused, not cut down unsaid.
     let answer = get("/api/search?q=bid&limit=100000");
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+}
+
+#[test]
+fn the_api_searches_the_kinds_asked_for_and_refuses_others() {
+    let answer = get("/api/search?q=claim&kind=regulation&kind=footnote");
+    assert_eq!(answer.status, StatusCode::OK);
+    let value: Value = serde_json::from_str(&answer.body).unwrap();
+    let kinds: Vec<&str> = value["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|hit| hit["kind"].as_str().unwrap())
+        .collect();
+    assert!(kinds.contains(&"regulation"), "{kinds:?}");
+    assert!(
+        kinds.iter().all(|k| ["regulation", "footnote"].contains(k)),
+        "{kinds:?}"
+    );
+    // The profiles ranking uses are no kind to ask for.
+    let error = api_error("/api/search?q=claim&kind=profile", StatusCode::BAD_REQUEST);
+    assert_eq!(
+        error,
+        "`kind` takes law, definition, footnote, regulation, index, glossary, situation, \
+         commentary, not `profile`"
+    );
 }
 
 /// The `error` of an API answer that is one, after checking its status.

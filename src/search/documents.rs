@@ -74,6 +74,16 @@ impl DocKind {
         }
     }
 
+    /// The kinds a search can be asked for, as `--kind` names them: all but the profiles.
+    pub fn askable() -> &'static [DocKind] {
+        <DocKind as clap::ValueEnum>::value_variants()
+    }
+
+    /// The kind a search is asked for by `name` (`law`, `regulation`).
+    pub fn from_name(name: &str) -> Option<DocKind> {
+        Self::askable().iter().copied().find(|k| k.as_str() == name)
+    }
+
     /// Whether its documents lead to texts rather than hold one: index terms, concepts and
     /// situations.
     pub fn is_pointer(self) -> bool {

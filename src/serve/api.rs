@@ -59,7 +59,7 @@ fn path_param(param: &Result<Path<String>, PathRejection>) -> Option<&str> {
     param.as_ref().ok().and_then(|Path(p)| bounded(p))
 }
 
-/// `/api/search?q=…&lang=…&limit=…&edition=…`: `search --format json`.
+/// `/api/search?q=…&lang=…&limit=…&edition=…&kind=…`: `search --format json`.
 pub async fn search(State(site): State<Arc<Site>>, RawQuery(query): RawQuery) -> Response {
     blocking(move || {
         let params = Params::parse(query.as_deref());

@@ -12,7 +12,7 @@ use maud::{Markup, html};
 
 use super::Ask;
 use crate::corpus::NOT_BUNDLED;
-use crate::search::{Hit, Lang, Outcome, Request};
+use crate::search::{DocKind, Hit, Lang, Outcome, Request};
 use crate::serve::layout::{Page, Ui, dir, law_href, mixed, part, say, search_form};
 use crate::serve::params::{OPEN_IN, Params, path, query_string};
 use crate::serve::{MAX_PATH_CHARS, MAX_RESULTS, Site, blocking};
@@ -109,6 +109,8 @@ pub enum BadParameter {
     Lang(String),
     /// `limit`: how many results.
     Limit(String),
+    /// `kind`: the kinds of results.
+    Kind(String),
 }
 
 impl BadParameter {
@@ -116,12 +118,15 @@ impl BadParameter {
         match self {
             BadParameter::Lang(_) => "lang",
             BadParameter::Limit(_) => "limit",
+            BadParameter::Kind(_) => "kind",
         }
     }
 
     fn given(&self) -> &str {
         match self {
-            BadParameter::Lang(given) | BadParameter::Limit(given) => given,
+            BadParameter::Lang(given) | BadParameter::Limit(given) | BadParameter::Kind(given) => {
+                given
+            }
         }
     }
 
@@ -130,6 +135,7 @@ impl BadParameter {
         match self {
             BadParameter::Lang(_) => "he, el or en".to_string(),
             BadParameter::Limit(_) => format!("a whole number from 1 to {MAX_RESULTS}"),
+            BadParameter::Kind(_) => kinds().join(", "),
         }
     }
 
@@ -138,6 +144,7 @@ impl BadParameter {
         let takes = match self {
             BadParameter::Lang(_) => "he, el, en".to_string(),
             BadParameter::Limit(_) => format!("1–{MAX_RESULTS}"),
+            BadParameter::Kind(_) => kinds().join(", "),
         };
         say(ui.bad_parameter, &[self.name(), &takes, self.given()])
     }
@@ -150,8 +157,14 @@ impl std::fmt::Display for BadParameter {
     }
 }
 
-/// The search `params` ask for `q`: the languages chosen, at most `MAX_RESULTS` results (10
-/// unless asked); a value either does not take is refused.
+/// The kinds a search can be asked for, as `--kind` names them.
+fn kinds() -> Vec<&'static str> {
+    DocKind::askable().iter().map(|kind| kind.as_str()).collect()
+}
+
+/// The search `params` ask for `q`: the languages chosen, the kinds (`kind=law,regulation`, or
+/// repeated; the readable ones unless asked), at most `MAX_RESULTS` results (10 unless asked);
+/// a value none of them takes is refused.
 pub fn request(params: &Params, q: &str) -> Result<Request, BadParameter> {
     let given = |value: &str| value.chars().take(MAX_PATH_CHARS).collect();
     let mut request = Request::new(q);
@@ -165,6 +178,14 @@ pub fn request(params: &Params, q: &str) -> Result<Request, BadParameter> {
         .iter()
         .map(|e| e.to_string())
         .collect();
+    for asked in params.all("kind") {
+        for kind in asked.split(',').map(str::trim) {
+            let known = DocKind::from_name(kind).ok_or_else(|| BadParameter::Kind(given(kind)))?;
+            if !request.kinds.contains(&known) {
+                request.kinds.push(known);
+            }
+        }
+    }
     if let Some(limit) = params.get("limit") {
         request.limit = limit
             .parse::<usize>()
