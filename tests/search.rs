@@ -451,6 +451,60 @@ fn the_same_query_on_the_same_index_prints_the_same_bytes() {
 }
 
 #[test]
+fn what_one_query_leaves_remembered_does_not_change_another_s_results() {
+    // An index remembers what queries read again and again (a concept's phrases among them):
+    // each query must find the same whether it runs first or after others that share its
+    // concepts in other languages, other kinds or other editions.
+    use bridgelaws::search::{DocKind, Lang, Request, search, store};
+    let requests: Vec<Request> = [
+        ("penalty card", vec![], vec![]),
+        ("penalty card", vec![Lang::He, Lang::El], vec![DocKind::Law]),
+        ("קלף עונשין שנפל על השולחן", vec![], vec![]),
+        ("φύλλο ποινής", vec![], vec![DocKind::Regulation]),
+        ("claim the rest", vec![], vec![]),
+        (
+            "ο εκτελεστής διεκδίκησε τις υπόλοιπες",
+            vec![Lang::En],
+            vec![],
+        ),
+    ]
+    .into_iter()
+    .map(|(query, langs, kinds)| {
+        let mut request = Request::new(query);
+        request.langs = langs;
+        request.kinds = kinds;
+        request
+    })
+    .collect();
+    let fingerprint = store::fingerprint(&bridgelaws::corpus::Root::Dir(corpus_dir())).unwrap();
+    let run = |order: &mut dyn Iterator<Item = usize>| {
+        // A fresh opening remembers nothing.
+        let opened = store::open(crate::util::search_index_dir(), &fingerprint)
+            .unwrap_or_else(|e| panic!("the index opens: {e}"));
+        let mut outputs = vec![String::new(); requests.len()];
+        for i in order {
+            let outcome = search(&opened, &requests[i]).unwrap();
+            outputs[i] = serde_json::to_string(&outcome).unwrap();
+        }
+        outputs
+    };
+    let forward = run(&mut (0..requests.len()));
+    let backward = run(&mut (0..requests.len()).rev());
+    for (i, request) in requests.iter().enumerate() {
+        assert!(
+            forward[i].contains("\"id\""),
+            "{}: nothing found",
+            request.query
+        );
+        assert_eq!(
+            forward[i], backward[i],
+            "{} ({:?})",
+            request.query, request.kinds
+        );
+    }
+}
+
+#[test]
 fn citations_as_people_write_them_go_straight_to_the_node() {
     let index = shared_index();
     for (query, id) in [

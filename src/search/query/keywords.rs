@@ -237,13 +237,24 @@ impl Search<'_> {
         if let Some(scores) = direct {
             add(&mut found, scores, 1.0);
         }
-        let forms: Vec<&Name> = concepts
-            .iter()
-            .flat_map(|c| c.forms.iter().filter(|f| f.lang == lang))
-            .collect();
         let mut marked = Vec::new();
-        if !forms.is_empty() {
-            let phrases = self.phrases(lang, &forms, &mut marked)?;
+        let mut lists = Vec::new();
+        for concept in concepts {
+            let forms: Vec<&Name> = concept.forms.iter().filter(|f| f.lang == lang).collect();
+            if forms.is_empty() {
+                continue;
+            }
+            // A concept's phrases find the same texts whatever the query: read once per index.
+            let key = (lang, concept.id.clone());
+            let phrases = remembered(&self.cache.phrases, &key, || {
+                self.phrases(lang, &forms).map(std::sync::Arc::new)
+            })?;
+            marked.extend(phrases.marked.iter().cloned());
+            lists.push(phrases);
+        }
+        if !lists.is_empty() {
+            let found_by: Vec<&Scored> = lists.iter().map(|p| &p.found).collect();
+            let phrases = self.combine(&found_by, Combine::Sum { at_least: 1 });
             let best = self.top_admitted(&phrases, kinds, CANDIDATES)?;
             add(&mut found, best, GLOSSARY_WEIGHT * concept_weight);
         }
@@ -475,11 +486,12 @@ impl Search<'_> {
         })
     }
 
-    /// The texts holding the forms of concepts as phrases in `lang`'s stems field (a word
+    /// The texts holding the forms of a concept as phrases in `lang`'s stems field (a word
     /// between them allowed), scored by the forms they hold, added up.
-    fn phrases(&self, lang: Lang, forms: &[&Name], marked: &mut Vec<String>) -> Result<Scored> {
+    fn phrases(&self, lang: Lang, forms: &[&Name]) -> Result<Phrases> {
         let field = self.fields.text(lang, false);
         let common = self.unmarked_above(lang)?;
+        let mut marked = Vec::new();
         let mut found = Vec::new();
         for form in forms {
             // Each word by its most complete reading: the printed form for Hebrew (the
@@ -506,11 +518,20 @@ impl Search<'_> {
                 }
             });
         }
-        Ok(self.combine(
-            &found.iter().collect::<Vec<_>>(),
-            Combine::Sum { at_least: 1 },
-        ))
+        Ok(Phrases {
+            found: self.combine(
+                &found.iter().collect::<Vec<_>>(),
+                Combine::Sum { at_least: 1 },
+            ),
+            marked,
+        })
     }
+}
+
+/// The texts a concept's forms are found in as phrases, and the words that mark them.
+pub(super) struct Phrases {
+    found: Scored,
+    marked: Vec<String>,
 }
 
 /// The terms of one query word: its readings, of which the best counts, and the same in the

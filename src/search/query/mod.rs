@@ -412,11 +412,13 @@ pub fn search(opened: &Opened, request: &Request) -> Result<Outcome> {
 
 /// What queries read again and again from an index that does not change: the pointer documents
 /// they follow (read and their names decoded once), the target ids of the documents' fast
-/// column, and each document's kind and unit.
+/// column, the texts holding each concept's phrases in each language, and each document's kind
+/// and unit.
 #[derive(Default)]
 pub(crate) struct Cache {
     pointers: std::sync::Mutex<HashMap<DocAddress, std::sync::Arc<pointers::Pointer>>>,
     targets: std::sync::Mutex<HashMap<(u32, u64), std::sync::Arc<str>>>,
+    phrases: std::sync::Mutex<HashMap<(Lang, String), std::sync::Arc<keywords::Phrases>>>,
     columns: std::sync::OnceLock<Columns>,
 }
 
