@@ -451,6 +451,32 @@ fn the_same_query_on_the_same_index_prints_the_same_bytes() {
 }
 
 #[test]
+fn every_language_asked_for_has_its_law_among_the_first_results() {
+    // Two languages asked for: each law in both, side by side by their scores, rather than
+    // every law in the first language before the second's.
+    for (query, first, second) in [
+        ("contested claim", "el", "he"),
+        ("תביעה במחלוקת", "he", "en"),
+    ] {
+        let value = search_json(
+            shared_index(),
+            &[query, "--lang", first, "--lang", second, "--limit", "4"],
+        );
+        let top: Vec<(&str, &str)> = results(&value)
+            .iter()
+            .map(|hit| (hit["id"].as_str().unwrap(), hit["language"].as_str().unwrap()))
+            .collect();
+        let law = |id: &str| id.chars().take_while(char::is_ascii_digit).collect::<String>();
+        for lang in [first, second] {
+            assert!(
+                top.iter().take(2).any(|(id, l)| *l == lang && law(id) == "70"),
+                "{query}: Law 70 in {lang} among the first two: {top:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn what_one_query_leaves_remembered_does_not_change_another_s_results() {
     // An index remembers what queries read again and again (a concept's phrases among them):
     // each query must find the same whether it runs first or after others that share its

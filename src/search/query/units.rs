@@ -5,10 +5,11 @@
 use super::*;
 
 impl Search<'_> {
-    /// The ranking with each unit's best document first and its others after every unit's
-    /// best: a director opens a law, and the first results should offer different ones. The
-    /// nodes the query cites keep their places (`Law 27B1 and 27B2`: both first), and so does
-    /// everything when only regulations are asked for.
+    /// The ranking with each unit's best document in each language first and its others after
+    /// every unit's best: a director opens a law, and the first results should offer different
+    /// ones, in every language asked for (`--lang he --lang el`: Law 70 in Hebrew and in Greek,
+    /// side by side by their scores). The nodes the query cites keep their places (`Law 27B1
+    /// and 27B2`: both first), and so does everything when only regulations are asked for.
     pub(super) fn one_per_unit(
         &self,
         ranked: Vec<(DocAddress, f32)>,
@@ -26,7 +27,10 @@ impl Search<'_> {
                 !regulations_only && columns.kind(&address) != Some(DocKind::Commentary)
             });
             match unit {
-                Some(unit) if !seen.insert(unit) && !cited.contains(&address) => {
+                Some(unit)
+                    if !seen.insert((unit, columns.lang(&address)))
+                        && !cited.contains(&address) =>
+                {
                     rest.push((address, score));
                 }
                 _ => first.push((address, score)),
