@@ -189,6 +189,19 @@ fn a_misspelled_word_still_finds_its_law() {
         "{}",
         stdout(&output)
     );
+    // The laws are ranked by the word it was read as, as said: `claming` as `claiming`, the
+    // laws of claims (not the laws of words one letter from its stem, `clame`).
+    for typed in ["claming", "clamed"] {
+        let value = search_json(shared_index(), &[typed, "--limit", "3"]);
+        assert_eq!(value["near_spellings"][0]["typed"], typed);
+        for hit in results(&value) {
+            let law = hit["targets"][0].as_str().unwrap();
+            assert!(
+                ["68", "69", "70"].iter().any(|l| law.starts_with(l)),
+                "{typed}: {value:#}"
+            );
+        }
+    }
     // A word with no spelling near it is not said to have been read by one.
     let output = bridgelaws(&["search", "xyzzyplugh", "--format", "json", "--index", index]);
     assert_eq!(output.status.code(), Some(1));
@@ -464,12 +477,23 @@ fn every_language_asked_for_has_its_law_among_the_first_results() {
         );
         let top: Vec<(&str, &str)> = results(&value)
             .iter()
-            .map(|hit| (hit["id"].as_str().unwrap(), hit["language"].as_str().unwrap()))
+            .map(|hit| {
+                (
+                    hit["id"].as_str().unwrap(),
+                    hit["language"].as_str().unwrap(),
+                )
+            })
             .collect();
-        let law = |id: &str| id.chars().take_while(char::is_ascii_digit).collect::<String>();
+        let law = |id: &str| {
+            id.chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+        };
         for lang in [first, second] {
             assert!(
-                top.iter().take(2).any(|(id, l)| *l == lang && law(id) == "70"),
+                top.iter()
+                    .take(2)
+                    .any(|(id, l)| *l == lang && law(id) == "70"),
                 "{query}: Law 70 in {lang} among the first two: {top:?}"
             );
         }

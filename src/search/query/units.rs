@@ -134,9 +134,8 @@ impl Search<'_> {
             if !found
                 // Its first reading: a lemma is no spelling.
                 && let Some(stem) = stems.iter().find(|s| !s.starts_with(analyze::LEMMA_MARK))
-                && let Some(distance) = near_distance(stem)
             {
-                for other in self.near_terms(field, stem, distance)? {
+                for other in self.near_readings(lang, field, word, stem)? {
                     forms.push(Weighted::new(field, &other, 0.8));
                 }
             }
@@ -146,6 +145,40 @@ impl Search<'_> {
         Ok(self
             .combine(&words, Combine::Sum { at_least: 1 })
             .top(limit, |_| true))
+    }
+
+    /// The terms of `field` a word no document of it holds is read as: the readings of the
+    /// printed words a misspelling away, as the channels read it and say so (`claming` as
+    /// `claiming`: `claim`), and the field's own terms a misspelling away from its `stem`.
+    fn near_readings(
+        &self,
+        lang: Lang,
+        field: tantivy::schema::Field,
+        word: &Word,
+        stem: &str,
+    ) -> Result<Vec<String>> {
+        let mut readings: Vec<String> = Vec::new();
+        if let Some(distance) = near_distance(&word.folded) {
+            let printed = self.near_terms(self.fields.text(lang, true), &word.folded, distance)?;
+            for spelling in printed {
+                for reading in analyze::word_stems(lang, &spelling).iter() {
+                    if !reading.starts_with(analyze::LEMMA_MARK)
+                        && !readings.contains(reading)
+                        && self.doc_freq(field, reading)? > 0
+                    {
+                        readings.push(reading.clone());
+                    }
+                }
+            }
+        }
+        if let Some(distance) = near_distance(stem) {
+            for other in self.near_terms(field, stem, distance)? {
+                if !readings.contains(&other) {
+                    readings.push(other);
+                }
+            }
+        }
+        Ok(readings)
     }
 
     /// Every unit the profiles find gets a document in the results, so that a law can come up
