@@ -464,6 +464,34 @@ fn the_same_query_on_the_same_index_prints_the_same_bytes() {
 }
 
 #[test]
+fn the_table_s_jargon_finds_its_law() {
+    // Words directors and players type that the books do not print (typed by testers, none
+    // in an evaluation set): abbreviations, loanwords, everyday synonyms.
+    for (query, laws) in [
+        ("LOOT", &["53", "54", "55", "56"][..]),
+        ("BOOT", &["31"]),
+        ("רנונס", &["61", "62", "63", "64"]),
+        ("ρεβόκ", &["61", "62", "63", "64"]),
+        ("טענה", &["68", "69", "70"]),
+        ("διστακτικοτητα", &["16", "73"]),
+        ("μη εξουσιοδοτημένη πληροφορία", &["16"]),
+        ("לוח מעורבב", &["87"]),
+    ] {
+        let value = search_json(shared_index(), &[query, "--limit", "3"]);
+        let top: Vec<&str> = results(&value)
+            .iter()
+            .map(|hit| hit["targets"][0].as_str().unwrap())
+            .collect();
+        let law = |id: &str| id.chars().take_while(char::is_ascii_digit).collect::<String>();
+        assert!(
+            top.iter().any(|id| laws.contains(&law(id).as_str())),
+            "{query}: {laws:?} not in {top:?}"
+        );
+        assert!(value["near_spellings"].is_null(), "{query}: read as another word");
+    }
+}
+
+#[test]
 fn every_language_asked_for_has_its_law_among_the_first_results() {
     // Two languages asked for: each law in both, side by side by their scores, rather than
     // every law in the first language before the second's.
