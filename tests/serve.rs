@@ -181,10 +181,10 @@ fn unknown_addresses_answer_the_404_page() {
 #[test]
 fn a_node_page_links_its_citations_and_lists_what_bears_on_it() {
     let page = get("/law/27B1(a)?view=el").body;
-    // Νόμοι 26Β και 16Γ, the paragraph Δ below.
+    // Νόμοι 26Β και 16Γ, the paragraph Δ below, opening in the page's view without a script.
     for link in ["/law/26B", "/law/16C", "/law/27D"] {
         assert!(
-            page.contains(&format!("<a class=\"cite\" href=\"{link}\">")),
+            page.contains(&format!("<a class=\"cite\" href=\"{link}?in=el\">")),
             "{link}"
         );
     }
@@ -334,10 +334,10 @@ fn a_range_of_laws_is_a_page_linking_each_law_not_a_node() {
         assert_eq!(answer.status, StatusCode::OK, "{uri}: {}", answer.body);
         assert!(answer.body.contains("A range of laws"), "{uri}");
         for law in 61..=64 {
-            let link = format!("<a class=\"id\" href=\"/law/{law}\" dir=\"ltr\">{law}</a>");
+            let link = format!("<a class=\"id\" href=\"/law/{law}?in=all\" dir=\"ltr\">{law}</a>");
             assert!(answer.body.contains(&link), "{uri}: {law}");
         }
-        assert!(!answer.body.contains("href=\"/law/65\""), "{uri}");
+        assert!(!answer.body.contains("href=\"/law/65"), "{uri}");
         assert!(!answer.body.contains("61.64"), "{uri}");
     }
     // Each law named in the page's language.

@@ -623,7 +623,7 @@ impl Page<'_> {
                             (search_form(ui, "", None, false))
                         }
                     }
-                    main #main { (self.body) }
+                    main #main { (PreEscaped(carry_view(&self.body.0, self.view.as_str()))) }
                     footer.site {
                         (view_switch(ui, self.view, self.here, &self.keep))
                     }
@@ -647,6 +647,36 @@ impl Page<'_> {
         }
         response
     }
+}
+
+/// `body` with its links to the Laws carrying the view the page is shown in (`/law/31` →
+/// `/law/31?in=el`), so that a citation followed, an address shared or bookmarked, opens as this
+/// page was seen, whatever view the reader's own browser remembers, with or without a script.
+/// A link that names a language or a view already (a search result) keeps its own.
+fn carry_view(body: &str, view: &str) -> String {
+    const LINK: &str = "href=\"/law/";
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(at) = rest.find(LINK) {
+        let start = at + LINK.len();
+        let Some(length) = rest[start..].find('"') else {
+            break;
+        };
+        let address = &rest[start..start + length];
+        out.push_str(&rest[..start]);
+        if address.contains('?') {
+            out.push_str(address);
+        } else {
+            let (path, fragment) = address.split_at(address.find('#').unwrap_or(address.len()));
+            out.push_str(path);
+            out.push_str("?in=");
+            out.push_str(view);
+            out.push_str(fragment);
+        }
+        rest = &rest[start + length..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A part of a page alone, as the script asks for it to put in the page (`/search?…&part=results`):
@@ -789,6 +819,26 @@ pub fn sanitized(html: String) -> Markup {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn links_to_the_laws_carry_the_page_s_view() {
+        let body = concat!(
+            r#"<a href="/law/31">31</a> <a class="id" href="/law/27B1(a)#fn-2">x</a> "#,
+            r#"<a href="/law/27A?in=en">27A</a> <a href="/regs/il">il</a> href="/law/5""#,
+        );
+        assert_eq!(
+            super::carry_view(body, "el"),
+            concat!(
+                r#"<a href="/law/31?in=el">31</a> <a class="id" href="/law/27B1(a)?in=el#fn-2">x</a> "#,
+                r#"<a href="/law/27A?in=en">27A</a> <a href="/regs/il">il</a> href="/law/5?in=el""#,
+            )
+        );
+        // An unclosed attribute is left as it is.
+        assert_eq!(
+            super::carry_view(r#"a href="/law/31"#, "he"),
+            r#"a href="/law/31"#
+        );
+    }
+
     use super::*;
 
     /// Every word of the pages, by its field's name.

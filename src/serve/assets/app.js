@@ -1,16 +1,10 @@
-// The view a page is shown in goes with its address and its links to the Laws (`?in=he`), so
-// that an address shared or bookmarked, or a citation followed, opens as this page was seen,
-// whatever view the reader's own browser remembers. A link that names a language or a view
-// already (a search result) keeps its own.
+// The view a page is shown in goes with its address (`?in=he`), as the server writes it into
+// the page's links to the Laws, so that the address shared or bookmarked opens as this page
+// was seen, whatever view the reader's own browser remembers.
 (function () {
   "use strict";
   var view = document.body.dataset.view;
   if (!view) return;
-  function carried(url) {
-    if (url.searchParams.has("view") || url.searchParams.has("in")) return false;
-    url.searchParams.set("in", view);
-    return true;
-  }
   // A law's page says its view, the one it was opened in or the one remembered.
   var here = new URL(location.href);
   if (here.pathname.indexOf("/law/") === 0 && !here.searchParams.has("view")
@@ -18,10 +12,6 @@
     here.searchParams.set("in", view);
     history.replaceState(history.state, "", here.pathname + here.search + here.hash);
   }
-  document.querySelectorAll("main a[href^='/law/']").forEach(function (link) {
-    var url = new URL(link.href);
-    if (carried(url)) link.setAttribute("href", url.pathname + url.search + url.hash);
-  });
 })();
 
 // Results as you type on the search page: a moment after the last key, the list the server
