@@ -767,6 +767,21 @@ fn the_api_bounds_the_results() {
 }
 
 #[test]
+fn a_node_cited_in_no_script_comes_first_in_the_page_s_language() {
+    for (cookie, first) in [("view=he", "he"), ("view=el", "el")] {
+        let page = get_with("/search?q=27A", &[("cookie", cookie)]).body;
+        let at = page
+            .find("href=\"/law/27A?in=")
+            .expect("a result opens 27A");
+        assert!(
+            page[at..].starts_with(&format!("href=\"/law/27A?in={first}\"")),
+            "{cookie}: {}",
+            &page[at..at + 40]
+        );
+    }
+}
+
+#[test]
 fn the_api_searches_the_kinds_asked_for_and_refuses_others() {
     let answer = get("/api/search?q=claim&kind=regulation&kind=footnote");
     assert_eq!(answer.status, StatusCode::OK);

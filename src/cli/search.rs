@@ -86,6 +86,8 @@ pub fn run(root: &Root, args: &Args, out: &mut dyn Write) -> Result<()> {
         editions: edition_ids,
         kinds: args.kind.clone(),
         limit: usize::from(args.limit),
+        // A citation's script says which edition comes first.
+        first: None,
     };
     let outcome = search::search(&opened, &request)?;
     match args.format {

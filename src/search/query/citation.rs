@@ -11,8 +11,9 @@ impl Search<'_> {
             self.request.langs.clone()
         };
         let kinds = self.kinds();
-        // The node itself in each edition (those with its text first, the edition of the
-        // script typed first among them), then what lies within it in corpus order: only as
+        // The node itself in each edition (those that bundle its text first, the edition of
+        // the script typed or of the language asked first first among them), then what lies
+        // within it in corpus order: only as
         // many documents are read as are shown.
         let mut nodes = self.with_ids(&[id], &langs, &kinds)?;
         let mut within = self.holding(self.fields.within, &[id])?;
@@ -20,15 +21,20 @@ impl Search<'_> {
         if nodes.is_empty() && within.is_empty() {
             return Ok(None);
         }
-        let typed = analyze::edition_typed(query);
+        // Latin letters are how ids are written in every language (`27A`): the language asked
+        // first says more.
+        let typed = match (analyze::edition_typed(query), self.request.first) {
+            (None | Some(Lang::En), Some(first)) => Some(first),
+            (typed, _) => typed,
+        };
         nodes.truncate(self.request.limit.max(3) * 3);
         let mut ranked = Vec::new();
         for &address in &nodes {
             let doc = self.doc(address)?;
             let first_lang = typed.is_some_and(|l| l.code() == self.first(&doc, self.fields.lang));
-            // An edition whose text is not bundled shows its headings only: after the texts.
-            let text = documents::is_text(&self.first(&doc, self.fields.body));
-            ranked.push(((!text, !first_lang, address), true, doc));
+            // An edition whose text is not bundled shows its headings only: after the others.
+            let not_bundled = self.first(&doc, self.fields.body) == crate::corpus::NOT_BUNDLED;
+            ranked.push(((not_bundled, !first_lang, address), true, doc));
         }
         ranked.sort_by_key(|(key, _, _)| *key);
         let room = self.request.limit.saturating_sub(ranked.len());

@@ -62,6 +62,9 @@ pub struct Request {
     pub kinds: Vec<DocKind>,
     /// At most this many results.
     pub limit: usize,
+    /// The language whose edition comes first among a cited node's editions unless the
+    /// citation is in another script than the Latin of the ids (`27A`): the web page's.
+    pub first: Option<Lang>,
 }
 
 impl Request {
@@ -74,6 +77,7 @@ impl Request {
             editions: Vec::new(),
             kinds: Vec::new(),
             limit: 10,
+            first: None,
         }
     }
 }

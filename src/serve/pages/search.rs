@@ -37,9 +37,11 @@ pub async fn page(
             // No query yet: what to type.
             Ok(_) if q.is_empty() => (StatusCode::OK, html! { p.note dir="auto" { (ui.query_empty) } }),
             Ok(request) => {
-                // One more than is shown, to tell whether there are more.
+                // One more than is shown, to tell whether there are more; a node cited in no
+                // script (`27A`) first in the page's language.
                 let asked = Request {
                     limit: request.limit + 1,
+                    first: language(ui.lang),
                     ..request.clone()
                 };
                 match crate::search::search(&site.index, &asked) {
@@ -159,7 +161,10 @@ impl std::fmt::Display for BadParameter {
 
 /// The kinds a search can be asked for, as `--kind` names them.
 fn kinds() -> Vec<&'static str> {
-    DocKind::askable().iter().map(|kind| kind.as_str()).collect()
+    DocKind::askable()
+        .iter()
+        .map(|kind| kind.as_str())
+        .collect()
 }
 
 /// The search `params` ask for `q`: the languages chosen, the kinds (`kind=law,regulation`, or
