@@ -767,6 +767,22 @@ fn the_api_bounds_the_results() {
 }
 
 #[test]
+fn headings_shown_without_their_footnotes_carry_no_markers() {
+    // Law 13's heading bears footnote 2: a tab's title and a result's heading path show no
+    // footnotes, so no marker; the page itself raises it to its footnote.
+    let page = get("/law/13?in=he").body;
+    let title = &page[page.find("<title>").unwrap()..page.find("</title>").unwrap()];
+    assert!(
+        title.contains("מספר קלפים שגוי") && !title.contains("[^"),
+        "{title}"
+    );
+    assert!(!page.contains("[^2]"));
+    let page = get("/search?q=λανθασμενος+αριθμος+φυλλων").body;
+    assert!(page.contains("ΛΑΝΘΑΣΜΕΝΟΣ ΑΡΙΘΜΟΣ ΦΥΛΛΩΝ"), "{page}");
+    assert!(!page.contains("[^"), "{page}");
+}
+
+#[test]
 fn a_node_cited_in_no_script_comes_first_in_the_page_s_language() {
     for (cookie, first) in [("view=he", "he"), ("view=el", "el")] {
         let page = get_with("/search?q=27A", &[("cookie", cookie)]).body;

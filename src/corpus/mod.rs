@@ -13,6 +13,7 @@ pub mod id;
 pub mod layout;
 pub mod load;
 pub mod locate;
+pub mod markers;
 pub mod model;
 pub mod numbering;
 pub mod reference;

@@ -1,20 +1,16 @@
 //! Footnote markers (`[^9]`): the editions that print a node's text mark the same footnotes.
 
 use std::collections::BTreeMap;
-use std::sync::LazyLock;
-
-use regex::Regex;
 
 use super::{Kind, Raw, texts};
 use crate::align::Row;
 use crate::corpus::Edition;
 
-static MARKER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\[\^\d+\]").expect("marker pattern"));
-
 /// The markers of a text, in printed order.
 pub(super) fn markers(text: &str) -> Vec<&str> {
-    MARKER.find_iter(text).map(|m| m.as_str()).collect()
+    crate::corpus::markers::found(text)
+        .map(|(range, _)| &text[range])
+        .collect()
 }
 
 pub(super) fn find(editions: &[&Edition], row: &Row) -> Option<Raw> {

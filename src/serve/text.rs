@@ -83,28 +83,16 @@ pub fn linked(text: &str, links: &[(Range<usize>, &str)], markers: Option<&Marke
 /// Text without links: escaped, a blank line a new paragraph, a line break kept, a footnote
 /// marker a link to its footnote with `markers`, else a number raised.
 fn plain(text: &str, html: &mut String, markers: Option<&Markers>) {
-    let mut rest = text;
-    while let Some(start) = rest.find("[^") {
-        let number_end = rest[start + 2..]
-            .find(']')
-            .map(|n| start + 2 + n)
-            .filter(|&end| {
-                end > start + 2 && rest[start + 2..end].bytes().all(|b| b.is_ascii_digit())
-            });
-        let Some(end) = number_end else {
-            breaks(&rest[..start + 2], html);
-            rest = &rest[start + 2..];
-            continue;
-        };
-        breaks(&rest[..start], html);
-        let number = &rest[start + 2..end];
+    let mut at = 0;
+    for (marker, number) in crate::corpus::markers::found(text) {
+        breaks(&text[at..marker.start], html);
         match markers {
             Some(markers) => html.push_str(&markers.link(number)),
             None => html.push_str(&format!("<sup>{number}</sup>")),
         }
-        rest = &rest[end + 1..];
+        at = marker.end;
     }
-    breaks(rest, html);
+    breaks(&text[at..], html);
 }
 
 fn breaks(text: &str, html: &mut String) {

@@ -3,13 +3,6 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::LazyLock;
-
-use regex::Regex;
-
-/// A footnote marker as the texts keep it.
-static MARKER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\[\^(\d+)\]").expect("marker pattern"));
 
 /// A piece of a segment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,7 +38,9 @@ impl Segment {
             for piece in pieces {
                 match piece {
                     Piece::Text(t) => out.push_str(t),
-                    Piece::Footnote { number, .. } => out.push_str(&marker(number)),
+                    Piece::Footnote { number, .. } => {
+                        out.push_str(&crate::corpus::markers::marker(number))
+                    }
                     Piece::Citation { content, .. } => push(out, content),
                 }
             }
@@ -54,17 +49,6 @@ impl Segment {
         push(&mut out, &self.0);
         out
     }
-}
-
-/// `text` without its footnote markers: a heading named in a note, where a marker would be
-/// read as text.
-pub fn without_markers(text: &str) -> String {
-    MARKER.replace_all(text, "").into_owned()
-}
-
-/// How the texts write the marker of footnote `number`.
-pub fn marker(number: &str) -> String {
-    format!("[^{number}]")
 }
 
 /// The pieces of `text[range]`, with the citations (byte ranges of `text`, each with its
@@ -96,16 +80,15 @@ pub fn segment(
 fn markers(text: &str) -> Vec<Piece> {
     let mut pieces = Vec::new();
     let mut at = 0;
-    for m in MARKER.captures_iter(text) {
-        let whole = m.get(0).expect("the whole match");
-        if whole.start() > at {
-            pieces.push(Piece::Text(text[at..whole.start()].to_string()));
+    for (whole, number) in crate::corpus::markers::found(text) {
+        if whole.start > at {
+            pieces.push(Piece::Text(text[at..whole.start].to_string()));
         }
         pieces.push(Piece::Footnote {
-            number: m[1].to_string(),
+            number: number.to_string(),
             code: 0,
         });
-        at = whole.end();
+        at = whole.end;
     }
     if at < text.len() {
         pieces.push(Piece::Text(text[at..].to_string()));

@@ -264,7 +264,7 @@ impl<'c> Export<'c> {
         };
         match self.editions[edition].heading_path(&unit.node) {
             path if path.is_empty() => node,
-            path => format!("{node} · {}", inline::without_markers(&path)),
+            path => format!("{node} · {}", crate::corpus::markers::without(&path)),
         }
     }
 

@@ -8,7 +8,8 @@ use quick_xml::Writer;
 use quick_xml::escape::partial_escape;
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 
-use super::inline::{Piece, marker};
+use super::inline::Piece;
+use crate::corpus::markers::marker;
 use crate::error::{Error, Result};
 
 /// An XML document being written.

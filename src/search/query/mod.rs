@@ -284,7 +284,7 @@ pub struct Hit {
     pub language: String,
     /// What kind of document it is (`law`, `definition`, `regulation`, …).
     pub kind: String,
-    /// Its titles, joined by ` › `.
+    /// Its titles, joined by ` › `, without footnote markers.
     pub heading: String,
     /// The part of its text that matched best.
     pub snippet: String,
@@ -852,7 +852,9 @@ impl<'a> Search<'a> {
 
     fn hit(&self, doc: &TantivyDocument, score: f32, matcher: &Matcher) -> Hit {
         let body = self.first(doc, self.fields.body);
-        let heading = self.first(doc, self.fields.heading);
+        // A result shows no footnotes, to which a marker in its heading would lead.
+        let heading =
+            crate::corpus::markers::without(&self.first(doc, self.fields.heading)).into_owned();
         let lang = self.first(doc, self.fields.lang);
         let text = if body.is_empty() { &heading } else { &body };
         let Snippet { text, highlights } = match Lang::from_code(&lang) {

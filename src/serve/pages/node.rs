@@ -202,6 +202,8 @@ fn render(corpus: &Corpus, ask: &Ask, id: &str) -> Response {
             path => format!("{id} · {path}"),
         },
     };
+    // A browser's tab shows no footnotes, to which a marker would lead.
+    let page_title = crate::corpus::markers::without(&page_title).into_owned();
     let language = named_by.language();
     let body = html! {
         nav.crumbs aria-label=(ui.path) {
