@@ -11,9 +11,9 @@ impl Search<'_> {
             self.request.langs.clone()
         };
         let kinds = self.kinds();
-        // The node itself in each edition (those that bundle its text first, the edition of
-        // the script typed or of the language asked first first among them), then what lies
-        // within it in corpus order: only as
+        // The node itself in each edition (those that bundle its text first; among them, the
+        // edition of the citation's script first, the language asked first standing for
+        // Latin), then what lies within it in corpus order: only as
         // many documents are read as are shown.
         let mut nodes = self.with_ids(&[id], &langs, &kinds)?;
         let mut within = self.holding(self.fields.within, &[id])?;
