@@ -58,6 +58,22 @@ fn show_puts_the_edition_of_the_script_typed_first() {
 }
 
 #[test]
+fn show_of_words_points_to_search() {
+    // Words that are no node's name: `search` finds the law they describe.
+    let output = bridgelaws(&["show", "insufficient bid"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains(
+            "= help: to find the law by its words: bridgelaws search \"insufficient bid\""
+        ),
+        "{}",
+        stderr(&output)
+    );
+    // A reference mistyped gets no such help: it has a number.
+    assert!(!stderr(&bridgelaws(&["show", "27Q"])).contains("help"));
+}
+
+#[test]
 fn show_of_a_range_of_laws_says_where_to_see_it() {
     for range in ["61-64", "61 – 64", "1-93", "Laws 61-64", "חוקים 61 עד 64"] {
         let output = bridgelaws(&["show", range]);

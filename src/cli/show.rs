@@ -53,8 +53,18 @@ pub fn run(corpus: &Corpus, args: &Args, out: &mut dyn Write) -> Result<()> {
                 (id.to_string(), None)
             }
             None => {
-                return Err(range_of_laws(corpus, &args.reference)
-                    .unwrap_or_else(|| Error::Usage(refs::parse(&args.reference).unwrap_err())));
+                let error = range_of_laws(corpus, &args.reference)
+                    .unwrap_or_else(|| Error::Usage(refs::parse(&args.reference).unwrap_err()));
+                // Words without a number name no node: a search finds the law they describe.
+                return Err(match error {
+                    Error::Usage(why) if !args.reference.chars().any(char::is_numeric) => {
+                        Error::Usage(format!(
+                            "{why}\n  = help: to find the law by its words: bridgelaws search \"{}\"",
+                            args.reference.trim()
+                        ))
+                    }
+                    other => other,
+                });
             }
         },
     };
